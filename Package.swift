@@ -1,0 +1,64 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "LaunchAssets",
+    platforms: [.macOS(.v13), .iOS(.v13)],
+    products: [
+        .library(name: "LaunchScreenRepair", targets: ["LaunchScreenRepair"]),
+        .executable(name: "launch-assets", targets: ["launch-assets"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibrsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]
+        ),
+        .target(
+            name: "LaunchScreenRepair",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "LaunchAssetCompiler",
+            dependencies: [
+                "LaunchScreenRepair",
+                "CLibrsvg",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources/devices.json")]
+        ),
+        .executableTarget(
+            name: "launch-assets",
+            dependencies: [
+                "LaunchAssetCompiler",
+                "LaunchScreenRepair",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LaunchScreenRepairTests",
+            dependencies: ["LaunchScreenRepair"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LaunchAssetCompilerTests",
+            dependencies: ["LaunchAssetCompiler"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LaunchAssetsCLITests",
+            dependencies: [
+                "launch-assets",
+                "LaunchScreenRepair",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,190 @@
+import Foundation
+import LaunchScreenRepair
+
+/// One iPhone, iPod touch or iPad model, as the catalog describes its screen.
+public struct Device: Codable, Sendable, Hashable, Identifiable {
+    /// Stable kebab-case identifier, e.g. `iphone-14-pro`.
+    public var id: String
+    public var name: String
+    public var idiom: Idiom
+    /// The screen in UIKit points, portrait (width < height).
+    public var points: PointSize
+    /// UIKit's `UIScreen.scale`.
+    public var scale: Double
+    /// The panel's pixel size, portrait, where it differs from points × scale (Plus and mini phones).
+    public var nativePixels: PixelSize?
+    /// Safe-area insets in points, per orientation.
+    public var safeArea: SafeAreas
+
+    public init(id: String, name: String, idiom: Idiom, points: PointSize, scale: Double, nativePixels: PixelSize? = nil, safeArea: SafeAreas) {
+        self.id = id
+        self.name = name
+        self.idiom = idiom
+        self.points = points
+        self.scale = scale
+        self.nativePixels = nativePixels
+        self.safeArea = safeArea
+    }
+
+    /// The pixel size UIKit renders at: points × scale, portrait.
+    public var renderPixels: PixelSize {
+        PixelSize(width: Int((points.width * scale).rounded()), height: Int((points.height * scale).rounded()))
+    }
+
+    /// Every portrait pixel size a snapshot of this device may have: the rendered size and,
+    /// where it differs, the native panel size.
+    public var pixelSizes: [PixelSize] {
+        [renderPixels] + [nativePixels].compactMap { $0 }.filter { $0 != renderPixels }
+    }
+}
+
+/// A size in UIKit points.
+public struct PointSize: Codable, Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A size in pixels.
+public struct PixelSize: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The same size with width and height swapped.
+    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// Insets from each edge, in points.
+public struct EdgeInsets: Codable, Sendable, Hashable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// A device's safe-area insets in each orientation.
+public struct SafeAreas: Codable, Sendable, Hashable {
+    public var portrait: EdgeInsets
+    public var landscape: EdgeInsets
+
+    public init(portrait: EdgeInsets, landscape: EdgeInsets) {
+        self.portrait = portrait
+        self.landscape = landscape
+    }
+
+    public subscript(orientation: Orientation) -> EdgeInsets {
+        orientation == .portrait ? portrait : landscape
+    }
+}
+
+/// Every device the generator renders for: the built-in catalog, optionally extended or
+/// overridden (by `id`) from a user file of the same shape.
+public struct DeviceCatalog: Sendable {
+    /// The largest screen side the generator renders, in pixels.
+    public static let maximumSide = 8192
+
+    public private(set) var devices: [Device]
+
+    public init(devices: [Device]) {
+        self.devices = devices
+    }
+
+    /// The catalog that ships with the generator.
+    public static func builtIn() throws(CompilerError) -> DeviceCatalog {
+        guard let url = Bundle.module.url(forResource: "devices", withExtension: "json") else {
+            throw CompilerError(Diagnostic(message: "the built-in device catalog is missing from the generator's resources"))
+        }
+        return DeviceCatalog(devices: try load(url))
+    }
+
+    /// The built-in catalog with the devices of `file` added, replacing those with the same `id`.
+    public static func builtIn(extendedWith file: URL?) throws(CompilerError) -> DeviceCatalog {
+        var catalog = try builtIn()
+        if let file { catalog.merge(try load(file)) }
+        return catalog
+    }
+
+    /// Adds `extra` devices; one with an existing `id` replaces it in place.
+    public mutating func merge(_ extra: [Device]) {
+        for device in extra {
+            if let index = devices.firstIndex(where: { $0.id == device.id }) {
+                devices[index] = device
+            } else {
+                devices.append(device)
+            }
+        }
+    }
+
+    /// Reads and checks a catalog file (`{"devices": [...]}`).
+    static func load(_ url: URL) throws(CompilerError) -> [Device] {
+        struct Document: Decodable { var devices: [Device] }
+        let file = url.relativePathForDisplay
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CompilerError(Diagnostic(file: file, message: "cannot read the devices file (\(error.localizedDescription))"))
+        }
+        let map: JSONSourceMap
+        do { map = try JSONSourceMap(data) } catch {
+            var diagnostic = error
+            diagnostic.file = file
+            throw CompilerError(diagnostic)
+        }
+        func diagnostic(_ path: String, _ message: String) -> Diagnostic {
+            let position = map.position(of: path)
+            return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
+        }
+        let devices: [Device]
+        do {
+            devices = try JSONDecoder().decode(Document.self, from: data).devices
+        } catch let error as DecodingError {
+            let (path, message) = error.placeAndMessage
+            throw CompilerError(diagnostic(path, message))
+        } catch {
+            throw CompilerError(diagnostic("", "\(error)"))
+        }
+        var errors: [Diagnostic] = []
+        var seen: Set<String> = []
+        for (index, device) in devices.enumerated() {
+            let path = "devices[\(index)]"
+            if !seen.insert(device.id).inserted {
+                errors.append(diagnostic("\(path).id", "duplicate device id \"\(device.id)\""))
+            }
+            guard device.points.width > 0, device.points.height > 0, device.scale > 0 else {
+                errors.append(diagnostic(path, "points and scale must be greater than zero"))
+                continue
+            }
+            if device.points.width > device.points.height {
+                errors.append(diagnostic("\(path).points", "give the portrait size (width ≤ height)"))
+            }
+            for size in device.pixelSizes where size.width < 1 || size.height < 1 || max(size.width, size.height) > maximumSide {
+                errors.append(diagnostic(path, "screen of \(size) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+            }
+            for orientation in Orientation.allCases {
+                let insets = device.safeArea[orientation]
+                if [insets.top, insets.left, insets.bottom, insets.right].contains(where: { $0 < 0 }) {
+                    errors.append(diagnostic("\(path).safeArea.\(orientation.rawValue)", "insets must not be negative"))
+                }
+            }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        return devices
+    }
+}

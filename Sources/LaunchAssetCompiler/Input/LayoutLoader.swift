@@ -1,0 +1,188 @@
+import Foundation
+import LaunchScreenRepair
+
+/// Reads and checks every `*.json` file of a layouts folder.
+///
+/// Reports every error it finds in one pass, each placed at its file, line, column and JSON path.
+public struct LayoutLoader: Sendable {
+    /// The folder holding the layout files.
+    public var directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The context keys a palette or string must not shadow.
+    static let reservedKeys: Set<String> = TemplateContext.builtInKeys
+
+    /// Loads all layouts, sorted by id. Warnings (schedule gaps and overlaps) go to `warnings`.
+    public func load(warnings: inout [Diagnostic]) throws(CompilerError) -> [SeasonalLayout] {
+        let folder = directory.relativePathForDisplay
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey])
+                .filter { $0.pathExtension == "json" }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        } catch {
+            throw CompilerError(Diagnostic(file: folder, message: "cannot read the layouts folder (\(error.localizedDescription))"))
+        }
+        guard !files.isEmpty else {
+            throw CompilerError(Diagnostic(file: folder, message: "no layout files (*.json) in this folder"))
+        }
+        var layouts: [SeasonalLayout] = []
+        var errors: [Diagnostic] = []
+        for file in files {
+            do {
+                layouts.append(try Self.layout(from: file))
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        errors += Self.setErrors(layouts)
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        warnings += ScheduleCoverage(layouts: layouts).warnings
+        return layouts.sorted { $0.id < $1.id }
+    }
+
+    /// Decodes and checks one layout file.
+    static func layout(from url: URL) throws(CompilerError) -> SeasonalLayout {
+        let file = url.relativePathForDisplay
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CompilerError(Diagnostic(file: file, message: "cannot read the file (\(error.localizedDescription))"))
+        }
+        let map: JSONSourceMap
+        do {
+            map = try JSONSourceMap(data)
+        } catch {
+            var diagnostic = error
+            diagnostic.file = file
+            throw CompilerError(diagnostic)
+        }
+        func diagnostic(_ path: String, _ message: String) -> Diagnostic {
+            let position = map.position(of: path)
+            return Diagnostic(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path, message: message)
+        }
+
+        var errors: [Diagnostic] = []
+        for (path, keys) in map.keys.sorted(by: { $0.key < $1.key }) {
+            let pattern = path.replacing(/\[\d+\]/, with: "[]")
+            guard let allowed = SeasonalLayout.Document.allowedKeys[pattern] else { continue }
+            for key in keys where !allowed.contains(key) {
+                let keyPath = path.isEmpty ? key : "\(path).\(key)"
+                errors.append(diagnostic(keyPath, "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"))
+            }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+
+        let document: SeasonalLayout.Document
+        do {
+            document = try JSONDecoder().decode(SeasonalLayout.Document.self, from: data)
+        } catch let error as DecodingError {
+            let (path, message) = error.placeAndMessage
+            throw CompilerError(diagnostic(path, message))
+        } catch {
+            throw CompilerError(diagnostic("", "\(error)"))
+        }
+
+        let layout = SeasonalLayout(
+            id: document.id,
+            displayName: document.displayName ?? document.id,
+            template: document.template,
+            schedule: document.schedule ?? [],
+            priority: document.priority ?? 0,
+            palettes: [.light: document.appearances.light, .dark: document.appearances.dark],
+            strings: document.strings ?? [:],
+            orientations: document.orientations ?? .automatic,
+            idioms: document.idioms ?? Idiom.allCases,
+            file: file,
+            positions: map.positions
+        )
+
+        if layout.id.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) == nil {
+            errors.append(diagnostic("id", "expected a kebab-case id (a-z, 0-9 and '-'), found \"\(layout.id)\""))
+        }
+        if layout.template.isEmpty || layout.template.contains("/") || layout.template.hasPrefix(".") {
+            errors.append(diagnostic("template", "expected a file name in the templates folder, found \"\(layout.template)\""))
+        }
+        if document.schedule?.isEmpty == true {
+            errors.append(diagnostic("schedule", "an empty schedule is never active; omit the key to make this the fallback layout"))
+        }
+        for (index, range) in layout.schedule.enumerated() {
+            if (range.from.year == nil) != (range.through.year == nil) {
+                errors.append(diagnostic("schedule[\(index)]", "\"from\" and \"through\" must both be MM-DD or both be YYYY-MM-DD"))
+            } else if range.isAbsolute, range.through.description < range.from.description {
+                errors.append(diagnostic("schedule[\(index)].through", "ends (\(range.through)) before it starts (\(range.from))"))
+            }
+        }
+        let light = Set(layout.palettes[.light]!.keys), dark = Set(layout.palettes[.dark]!.keys)
+        for key in light.symmetricDifference(dark).sorted() {
+            let side = light.contains(key) ? "dark" : "light"
+            errors.append(diagnostic("appearances.\(side)", "missing \"\(key)\": light and dark must define the same keys"))
+        }
+        for key in light.union(dark).union(layout.strings.keys).sorted() where reservedKeys.contains(key) {
+            let path = light.union(dark).contains(key) ? "appearances" : "strings.\(key)"
+            errors.append(diagnostic(path, "\"\(key)\" is a built-in template key; choose another name"))
+        }
+        for key in light.intersection(layout.strings.keys).sorted() {
+            errors.append(diagnostic("strings.\(key)", "\"\(key)\" is also an appearance key; one would hide the other"))
+        }
+        if layout.idioms.isEmpty || Set(layout.idioms).count != layout.idioms.count {
+            errors.append(diagnostic("idioms", "expected a non-empty list of distinct idioms (phone, pad)"))
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        return layout
+    }
+
+    /// Errors that involve several layouts: duplicate ids, and not exactly one fallback.
+    static func setErrors(_ layouts: [SeasonalLayout]) -> [Diagnostic] {
+        var errors: [Diagnostic] = []
+        for (id, group) in Dictionary(grouping: layouts, by: \.id).sorted(by: { $0.key < $1.key }) where group.count > 1 {
+            for layout in group.dropFirst() {
+                errors.append(Diagnostic(file: layout.file, path: "id", message: "duplicate layout id \"\(id)\" (also in \(group[0].file))"))
+            }
+        }
+        let fallbacks = layouts.filter(\.isFallback)
+        if fallbacks.isEmpty, !layouts.isEmpty {
+            errors.append(Diagnostic(file: layouts[0].file.parentFolderForDisplay, message: "no fallback layout: exactly one layout must have no \"schedule\""))
+        }
+        for extra in fallbacks.dropFirst() {
+            errors.append(Diagnostic(file: extra.file, path: "schedule", message: "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
+        }
+        return errors
+    }
+}
+
+extension DecodingError {
+    /// The JSON path the error is about and a sentence saying what was expected.
+    var placeAndMessage: (String, String) {
+        switch self {
+        case let .typeMismatch(type, context):
+            return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type))")
+        case let .valueNotFound(type, context):
+            return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type)), found null")
+        case let .keyNotFound(key, context):
+            return (JSONSourceMap.path(context.codingPath), "missing required key \"\(key.stringValue)\"")
+        case let .dataCorrupted(context):
+            let message = context.debugDescription.contains("Cannot initialize")
+                ? "unexpected value: \(context.debugDescription)" : context.debugDescription
+            return (JSONSourceMap.path(context.codingPath), message)
+        @unknown default:
+            return ("", "\(self)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "an integer"
+        case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [String: String].Type, is [String: Any].Type: "an object of strings"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array" : "a value of type \(type)"
+        }
+    }
+}

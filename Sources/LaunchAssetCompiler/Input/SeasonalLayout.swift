@@ -1,0 +1,82 @@
+import LaunchScreenRepair
+
+/// One seasonal look, as read from `Layouts/<id>.json`.
+public struct SeasonalLayout: Sendable, Hashable {
+    /// Unique, kebab-case; names the layout's variants and images.
+    public var id: String
+    public var displayName: String
+    /// The template's file name in `Templates/`.
+    public var template: String
+    /// When the layout is active; empty for the fallback.
+    public var schedule: [DateRange]
+    /// Breaks ties between layouts active on the same day (higher wins).
+    public var priority: Int
+    /// Template values for each appearance; both hold the same keys.
+    public var palettes: [Appearance: [String: String]]
+    /// Template values shared by both appearances (titles and other text).
+    public var strings: [String: String]
+    public var orientations: OrientationPolicy
+    public var idioms: [Idiom]
+    /// The file it was read from, for diagnostics.
+    public var file: String
+    /// Where each JSON path starts in `file`.
+    var positions: [String: JSONSourceMap.Position] = [:]
+
+    public var isFallback: Bool { schedule.isEmpty }
+
+    /// An error about the value at `path` in the layout's file.
+    func diagnostic(at path: String, _ message: String) -> Diagnostic {
+        let position = positions[path]
+        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
+    }
+
+    /// The layout as the manifest records it.
+    public var manifestEntry: LaunchManifest.Layout {
+        LaunchManifest.Layout(id: id, displayName: displayName, priority: priority, schedule: schedule)
+    }
+}
+
+/// Which orientations a layout is rendered in.
+public enum OrientationPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Phones portrait only (the portrait image also fills landscape-sized snapshots); pads both.
+    case automatic
+    /// Portrait only, on every idiom.
+    case portrait
+    /// Portrait and landscape on every idiom.
+    case all
+
+    /// The orientations to render for `idiom`.
+    public func orientations(for idiom: Idiom) -> [Orientation] {
+        switch (self, idiom) {
+        case (.portrait, _), (.automatic, .phone): [.portrait]
+        case (.all, _), (.automatic, .pad): [.portrait, .landscape]
+        }
+    }
+}
+
+extension SeasonalLayout {
+    /// The JSON shape of a layout file; decoding checks types, `SeasonalLayout.init` the rest.
+    struct Document: Decodable {
+        struct Palettes: Decodable {
+            var light: [String: String]
+            var dark: [String: String]
+        }
+
+        var id: String
+        var displayName: String?
+        var template: String
+        var schedule: [DateRange]?
+        var priority: Int?
+        var appearances: Palettes
+        var strings: [String: String]?
+        var orientations: OrientationPolicy?
+        var idioms: [Idiom]?
+
+        /// Keys allowed at each object path; anything else is a typo worth an error.
+        static let allowedKeys: [String: Set<String>] = [
+            "": ["id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms"],
+            "appearances": ["light", "dark"],
+            "schedule[]": ["from", "through"],
+        ]
+    }
+}

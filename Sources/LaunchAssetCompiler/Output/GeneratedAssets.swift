@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+import LaunchScreenRepair
+
+/// Everything one render produces, in memory, before anything is written.
+public struct GeneratedAssets: Sendable {
+    public var manifest: LaunchManifest
+    /// The pack file's bytes: header, then each distinct PNG once.
+    public var pack: Data
+    /// Each variant's PNG bytes, in manifest order.
+    public var images: [Data]
+
+    /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
+    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data], packName: String) {
+        // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
+        let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
+        var blobs: [String: (offset: Int, length: Int)] = [:]
+        var body = Data()
+        var entries: [LaunchManifest.Variant] = []
+        for (variant, png) in zip(variants, images) {
+            let md5 = Insecure.MD5.hash(data: png).map { String(format: "%02x", $0) }.joined()
+            if blobs[md5] == nil {
+                blobs[md5] = (headerLength + body.count, png.count)
+                body.append(png)
+            }
+            entries.append(LaunchManifest.Variant(
+                id: variant.id, layout: variant.layout, width: variant.pixels.width, height: variant.pixels.height,
+                orientation: variant.orientation, appearance: variant.appearance, idiom: variant.idiom,
+                devices: variant.devices, md5: md5, offset: blobs[md5]!.offset, length: png.count
+            ))
+        }
+        var manifest = LaunchManifest(
+            version: "", generator: GeneratorVersion.manifestName, pack: packName,
+            layouts: layouts.map(\.manifestEntry), variants: entries
+        )
+        manifest.version = Self.stamp(of: manifest)
+        self.manifest = manifest
+        self.pack = LaunchPack.header(version: manifest.version) + body
+        self.images = images
+    }
+
+    /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.
+    public var manifestJSON: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain Codable values of strings and integers cannot fail.
+        return (try! encoder.encode(manifest)) + Data("\n".utf8)
+    }
+
+    static let stampLength = 16
+
+    /// The first hex digits of the SHA-256 of the manifest's JSON without its version.
+    static func stamp(of manifest: LaunchManifest) -> String {
+        var unstamped = manifest
+        unstamped.version = ""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let digest = SHA256.hash(data: try! encoder.encode(unstamped))
+        return String(digest.map { String(format: "%02x", $0) }.joined().prefix(stampLength))
+    }
+}

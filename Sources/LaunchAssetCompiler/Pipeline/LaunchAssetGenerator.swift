@@ -1,0 +1,96 @@
+import Foundation
+import LaunchScreenRepair
+
+/// The generator pipeline: load and validate → expand variants → instantiate templates →
+/// render with librsvg → encode PNG → pack and manifest.
+///
+/// The CLI and the build plugin both drive this type; it writes nothing itself (see
+/// ``OutputWriter``).
+public struct LaunchAssetGenerator: Sendable {
+    public struct Configuration: Sendable {
+        public var layoutsDirectory: URL
+        public var templatesDirectory: URL
+        /// A devices file that adds to or overrides the built-in catalog.
+        public var devicesFile: URL?
+        /// Render only these layout ids (all when empty).
+        public var layoutIDs: [String]
+
+        public init(layoutsDirectory: URL, templatesDirectory: URL, devicesFile: URL? = nil, layoutIDs: [String] = []) {
+            self.layoutsDirectory = layoutsDirectory
+            self.templatesDirectory = templatesDirectory
+            self.devicesFile = devicesFile
+            self.layoutIDs = layoutIDs
+        }
+    }
+
+    /// The checked inputs and the variants they expand to.
+    public struct Plan: Sendable {
+        public var layouts: [SeasonalLayout]
+        public var screens: [Screen]
+        public var variants: [PlannedVariant]
+        /// Findings that do not stop the render (schedule gaps and overlaps).
+        public var warnings: [Diagnostic]
+    }
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Loads and checks every input and plans every variant; nothing is rasterized.
+    public func plan() throws(CompilerError) -> Plan {
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        var layouts: [SeasonalLayout] = []
+        var catalog: DeviceCatalog?
+        var templates: TemplateLibrary?
+        do { layouts = try LayoutLoader(directory: configuration.layoutsDirectory).load(warnings: &warnings) } catch { errors += error.diagnostics }
+        do { catalog = try DeviceCatalog.builtIn(extendedWith: configuration.devicesFile) } catch { errors += error.diagnostics }
+        do { templates = try TemplateLibrary(directory: configuration.templatesDirectory) } catch { errors += error.diagnostics }
+        guard errors.isEmpty, let catalog, let templates else { throw CompilerError(errors) }
+
+        if !configuration.layoutIDs.isEmpty {
+            let known = Set(layouts.map(\.id))
+            let unknown = configuration.layoutIDs.filter { !known.contains($0) }
+            guard unknown.isEmpty else {
+                throw CompilerError(Diagnostic(
+                    file: configuration.layoutsDirectory.relativePathForDisplay,
+                    message: "no layout with id \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (found: \(known.sorted().joined(separator: ", ")))"
+                ))
+            }
+            layouts = layouts.filter { configuration.layoutIDs.contains($0.id) }
+        }
+        let screens = Screen.distinct(in: catalog)
+        let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan()
+        return Plan(layouts: layouts, screens: screens, variants: variants, warnings: warnings)
+    }
+
+    /// Everything `validate` checks: the plan, and librsvg parsing one instance per layout.
+    public func validate() throws(CompilerError) -> Plan {
+        let plan = try plan()
+        let renderer = SVGRenderer()
+        var errors: [Diagnostic] = []
+        for layout in plan.layouts {
+            guard let first = plan.variants.first(where: { $0.layout == layout.id }) else { continue }
+            do {
+                try renderer.parse(first.svg, baseFile: first.templateFile)
+            } catch {
+                errors.append(Diagnostic(file: first.templateFile.relativePathForDisplay, path: "variant \(first.id)", message: error.description))
+            }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        return plan
+    }
+
+    /// Renders every planned variant on `jobs` threads and packs the result.
+    public func render(
+        _ plan: Plan,
+        jobs: Int,
+        packName: String,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) throws(CompilerError) -> GeneratedAssets {
+        let images = try RenderQueue(jobs: jobs).render(plan.variants, progress: progress)
+        return GeneratedAssets(layouts: plan.layouts, variants: plan.variants, images: images, packName: packName)
+    }
+}

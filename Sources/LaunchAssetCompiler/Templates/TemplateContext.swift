@@ -1,0 +1,71 @@
+import LaunchScreenRepair
+
+/// The values a template sees for one variant: the screen, the orientation, the appearance,
+/// and the layout's palette and strings.
+///
+/// Every key is documented in the README's template reference; ``builtInKeys`` lists them, and
+/// layouts may not shadow them.
+struct TemplateContext {
+    /// The keys the generator provides itself.
+    static let builtInKeys: Set<String> = [
+        "width", "height", "pointWidth", "pointHeight", "scale",
+        "orientation", "isPortrait", "isLandscape",
+        "appearance", "isDark", "isLight",
+        "idiom", "isPhone", "isPad",
+        "centerX", "centerY", "safeArea",
+        "layout", "displayName",
+    ]
+
+    /// The dictionary handed to Mustache.
+    let values: [String: Any]
+
+    init(layout: SeasonalLayout, screen: Screen, orientation: Orientation, appearance: Appearance) {
+        let pixels = screen.pixels(in: orientation)
+        let points = screen.points(in: orientation)
+        let insets = screen.safeArea[orientation]
+        let safeWidth = points.width - insets.left - insets.right
+        let safeHeight = points.height - insets.top - insets.bottom
+        var values: [String: Any] = [
+            "width": pixels.width,
+            "height": pixels.height,
+            "pointWidth": Self.number(points.width),
+            "pointHeight": Self.number(points.height),
+            "scale": Self.number(Double(pixels.width) / points.width),
+            "orientation": orientation.rawValue,
+            "isPortrait": orientation == .portrait,
+            "isLandscape": orientation == .landscape,
+            "appearance": appearance.rawValue,
+            "isDark": appearance == .dark,
+            "isLight": appearance == .light,
+            "idiom": screen.idiom.rawValue,
+            "isPhone": screen.idiom == .phone,
+            "isPad": screen.idiom == .pad,
+            "centerX": Self.number(points.width / 2),
+            "centerY": Self.number(points.height / 2),
+            "safeArea": [
+                "top": Self.number(insets.top),
+                "left": Self.number(insets.left),
+                "bottom": Self.number(insets.bottom),
+                "right": Self.number(insets.right),
+                "width": Self.number(safeWidth),
+                "height": Self.number(safeHeight),
+                "centerX": Self.number(insets.left + safeWidth / 2),
+                "centerY": Self.number(insets.top + safeHeight / 2),
+            ] as [String: String],
+            "layout": layout.id,
+            "displayName": layout.displayName,
+        ]
+        values.merge(layout.strings) { builtIn, _ in builtIn }
+        values.merge(layout.palettes[appearance] ?? [:]) { builtIn, _ in builtIn }
+        self.values = values
+    }
+
+    /// A number as SVG wants it: `375`, `47.33`, never `375.0` or an exponent.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(format: "%.3f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

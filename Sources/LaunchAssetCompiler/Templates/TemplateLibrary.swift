@@ -1,0 +1,147 @@
+import Foundation
+import Mustache
+
+/// The SVG templates of a templates folder, ready to instantiate.
+///
+/// Every `*.svg` file is registered under its name without the extension, so any template can
+/// include another as a partial (`{{> logo}}`).
+public struct TemplateLibrary: Sendable {
+    /// The templates folder; SVG references must stay inside it.
+    public let directory: URL
+    /// Template names (file names without `.svg`), sorted.
+    public let names: [String]
+    private let library: MustacheLibrary
+    private let sources: [String: String]
+
+    /// Loads and parses every template; reports each syntax error with its file, line and column.
+    public init(directory: URL) throws(CompilerError) {
+        self.directory = directory
+        let folder = directory.relativePathForDisplay
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "svg" }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        } catch {
+            throw CompilerError(Diagnostic(file: folder, message: "cannot read the templates folder (\(error.localizedDescription))"))
+        }
+        var library = MustacheLibrary()
+        var sources: [String: String] = [:]
+        var errors: [Diagnostic] = []
+        for file in files {
+            let name = file.deletingPathExtension().lastPathComponent
+            let display = file.relativePathForDisplay
+            guard let data = try? Data(contentsOf: file) else {
+                errors.append(Diagnostic(file: display, message: "cannot read the template"))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                errors.append(Diagnostic(file: display, message: "not UTF-8 text"))
+                continue
+            }
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+                sources[name] = text
+            } catch let error as MustacheTemplate.ParserError {
+                errors.append(Diagnostic(
+                    file: display, line: error.context.lineNumber, column: error.context.columnNumber,
+                    message: "template syntax: \(Self.describe(error.error))"
+                ))
+            } catch {
+                errors.append(Diagnostic(file: display, message: "template syntax: \(error)"))
+            }
+        }
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            errors += Self.tagErrors(in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, partials: Set(sources.keys))
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        self.library = library
+        self.sources = sources
+        self.names = sources.keys.sorted()
+    }
+
+    /// Whether a template of that file name (`snowfall.svg`) exists.
+    public func contains(fileName: String) -> Bool {
+        fileName.hasSuffix(".svg") && sources[String(fileName.dropLast(4))] != nil
+    }
+
+    /// The file a template name was loaded from.
+    func url(ofTemplate fileName: String) -> URL {
+        directory.appendingPathComponent(fileName)
+    }
+
+    /// Instantiates the template named by `fileName` (`snowfall.svg`) with `context`.
+    func instantiate(_ fileName: String, with context: TemplateContext) -> String? {
+        library.render(context.values, withTemplate: String(fileName.dropLast(4)))
+    }
+
+    // MARK: - Checks that Mustache leaves to render time
+
+    /// Partial tags that name no template in the folder.
+    static func tagErrors(in text: String, file: String, partials: Set<String>) -> [Diagnostic] {
+        text.matches(of: tagPattern).compactMap { match in
+            let name = String(match.output.3)
+            guard match.output.2 == ">", !partials.contains(name) else { return nil }
+            let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
+            return Diagnostic(file: file, line: line, column: column, message: "partial \"\(name)\" not found: add \(name).svg to the templates folder")
+        }
+    }
+
+    /// A variable or section name a template (or a partial it includes) uses at the top level.
+    struct KeyUse {
+        var name: String
+        var file: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Names used outside sections by a template and its partials: what a layout's context
+    /// must provide. Inside a section the context may be a nested object, so names there are
+    /// not collected.
+    func variableNames(usedBy fileName: String) -> [KeyUse] {
+        var visited: Set<String> = []
+        return variableNames(in: String(fileName.dropLast(4)), visited: &visited)
+    }
+
+    private func variableNames(in name: String, visited: inout Set<String>) -> [KeyUse] {
+        guard visited.insert(name).inserted, let text = sources[name] else { return [] }
+        let file = directory.appendingPathComponent("\(name).svg").relativePathForDisplay
+        var uses: [KeyUse] = []
+        var sectionDepth = 0
+        for match in text.matches(of: Self.tagPattern) {
+            let sigil = match.output.2, tag = String(match.output.3)
+            let isTopLevel = sectionDepth == 0
+            switch sigil {
+            case "#", "^": sectionDepth += 1
+            case "/": sectionDepth = max(0, sectionDepth - 1); continue
+            case ">": uses += variableNames(in: tag, visited: &visited); continue
+            case "!", "=": continue
+            default: break
+            }
+            guard isTopLevel else { continue }
+            let (line, column) = Self.lineAndColumn(of: match.range.lowerBound, in: text)
+            uses.append(KeyUse(name: tag, file: file, line: line, column: column))
+        }
+        return uses
+    }
+
+    /// A Mustache tag: optional third brace, sigil, name.
+    nonisolated(unsafe) static let tagPattern = /\{\{(\{?)\s*([#^\/>&!{=]?)\s*([^}\s]*)\s*\}?\}\}/
+
+    static func lineAndColumn(of index: String.Index, in text: String) -> (Int, Int) {
+        let before = text[..<index]
+        let line = before.count(where: \.isNewline) + 1
+        let lineStart = before.lastIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.startIndex
+        return (line, text.distance(from: lineStart, to: index) + 1)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect: "a section is closed with another name than it was opened with"
+        case .unfinishedName: "a tag is not closed with }}"
+        case .expectedSectionEnd: "a section is never closed ({{/name}} missing)"
+        case .invalidSetDelimiter: "malformed set-delimiter tag"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LaunchScreenRepair
+
+/// One image to render: where it goes in the manifest, and the SVG that draws it.
+public struct PlannedVariant: Sendable, Hashable {
+    /// Unique id, `<layout>-<idiom>-<width>x<height>-<appearance>`, with `-2`, `-3`… when
+    /// several screens of one size need different images (other safe areas).
+    public var id: String
+    public var layout: String
+    public var pixels: PixelSize
+    public var orientation: Orientation
+    public var appearance: Appearance
+    public var idiom: Idiom
+    /// Every device whose screen gives this very SVG.
+    public var devices: [String]
+    /// The instantiated template.
+    public var svg: String
+    /// The template file the SVG came from; relative references resolve against it.
+    public var templateFile: URL
+}
+
+/// Expands layouts × screens × orientations × appearances into the variants to render, merging
+/// screens whose instantiated SVG is identical.
+public struct VariantPlanner: Sendable {
+    public var layouts: [SeasonalLayout]
+    public var screens: [Screen]
+    public var templates: TemplateLibrary
+
+    public init(layouts: [SeasonalLayout], screens: [Screen], templates: TemplateLibrary) {
+        self.layouts = layouts
+        self.screens = screens
+        self.templates = templates
+    }
+
+    /// Every variant, ordered by layout, idiom, pixel size, orientation and appearance.
+    /// Throws with every template problem found: a missing template, an unknown key, a
+    /// reference outside the templates folder, malformed SVG.
+    public func plan() throws(CompilerError) -> [PlannedVariant] {
+        var errors: [Diagnostic] = []
+        var variants: [PlannedVariant] = []
+        for layout in layouts {
+            do {
+                variants += try plan(layout)
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+        return variants
+    }
+
+    /// One instance per layout, for checks that need no rasterizing (`validate`).
+    public func firstInstances() throws(CompilerError) -> [PlannedVariant] {
+        let all = try plan()
+        return layouts.compactMap { layout in all.first { $0.layout == layout.id } }
+    }
+
+    private func plan(_ layout: SeasonalLayout) throws(CompilerError) -> [PlannedVariant] {
+        guard templates.contains(fileName: layout.template) else {
+            let known = templates.names.map { "\($0).svg" }.joined(separator: ", ")
+            throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" not found in \(templates.directory.relativePathForDisplay) (found: \(known))"))
+        }
+        try checkKeys(of: layout)
+        let templateFile = templates.url(ofTemplate: layout.template)
+        let policy = SVGReferencePolicy(templates: templates.directory)
+
+        struct Key: Hashable {
+            var idiom: Idiom, pixels: PixelSize, orientation: Orientation, appearance: Appearance, svg: String
+        }
+        var order: [Key] = []
+        var devices: [Key: [String]] = [:]
+        let ordered = screens
+            .filter { layout.idioms.contains($0.idiom) }
+            .sorted { ($0.idiom == .phone ? 0 : 1, $0.pixels.width, $0.pixels.height) < ($1.idiom == .phone ? 0 : 1, $1.pixels.width, $1.pixels.height) }
+        for screen in ordered {
+            for orientation in layout.orientations.orientations(for: screen.idiom) {
+                for appearance in Appearance.allCases {
+                    let context = TemplateContext(layout: layout, screen: screen, orientation: orientation, appearance: appearance)
+                    guard let svg = templates.instantiate(layout.template, with: context) else {
+                        throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                    }
+                    let key = Key(idiom: screen.idiom, pixels: screen.pixels(in: orientation), orientation: orientation, appearance: appearance, svg: svg)
+                    if devices[key] == nil { order.append(key) }
+                    devices[key, default: []] += screen.devices
+                }
+            }
+        }
+
+        var variants: [PlannedVariant] = []
+        var used: [String: Int] = [:]
+        var errors: [Diagnostic] = []
+        var checked: Set<String> = []
+        let templatePath = templateFile.relativePathForDisplay
+        for key in order {
+            let base = "\(layout.id)-\(key.idiom.rawValue)-\(key.pixels)-\(key.appearance.rawValue)"
+            used[base, default: 0] += 1
+            let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
+            if checked.insert(key.svg).inserted {
+                for violation in policy.violations(in: key.svg) {
+                    errors.append(Diagnostic(
+                        file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
+                        message: violation.message
+                    ))
+                }
+            }
+            variants.append(PlannedVariant(
+                id: id, layout: layout.id, pixels: key.pixels, orientation: key.orientation,
+                appearance: key.appearance, idiom: key.idiom, devices: devices[key]!, svg: key.svg,
+                templateFile: templateFile
+            ))
+        }
+        guard errors.isEmpty else { throw CompilerError(Array(errors.prefix(20))) }
+        return variants
+    }
+
+    /// Every variable the template uses outside sections must be a key of this layout's context.
+    private func checkKeys(of layout: SeasonalLayout) throws(CompilerError) {
+        let palette = layout.palettes[.light] ?? [:]
+        let known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
+        var errors: [Diagnostic] = []
+        for use in templates.variableNames(usedBy: layout.template) {
+            let root = String(use.name.split(separator: ".").first ?? "")
+            guard use.name != ".", !known.contains(root) else { continue }
+            errors.append(Diagnostic(
+                file: use.file, line: use.line, column: use.column,
+                message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"
+            ))
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+    }
+}

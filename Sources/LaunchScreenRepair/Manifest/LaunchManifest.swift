@@ -1,0 +1,128 @@
+/// The contract between the `launch-assets` generator and the runtime.
+///
+/// The generator writes it twice: as `manifest.json` and as a Swift literal in the generated
+/// `<Type>.swift`. Its JSON field names are a public contract that scripts and CI read.
+public struct LaunchManifest: Codable, Sendable, Hashable {
+    /// The manifest format this value follows; see ``LaunchManifest/currentSchemaVersion``.
+    public var schemaVersion: Int
+    /// A stamp derived from the content: the same inputs always give the same stamp.
+    public var version: String
+    /// The generator that wrote the manifest, as `launch-assets <version>`.
+    public var generator: String
+    /// The file name of the pack that holds every variant's bytes.
+    public var pack: String
+    /// The seasonal layouts, in the order the generator loaded them.
+    public var layouts: [Layout]
+    /// Every rendered image, ordered by layout, idiom, size, orientation and appearance.
+    public var variants: [Variant]
+
+    /// The schema version this library writes and reads.
+    public static let currentSchemaVersion = 1
+
+    public init(
+        schemaVersion: Int = LaunchManifest.currentSchemaVersion,
+        version: String,
+        generator: String,
+        pack: String,
+        layouts: [Layout],
+        variants: [Variant]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.version = version
+        self.generator = generator
+        self.pack = pack
+        self.layouts = layouts
+        self.variants = variants
+    }
+}
+
+extension LaunchManifest {
+    /// One seasonal look, with the dates on which it is shown.
+    public struct Layout: Codable, Sendable, Hashable, Identifiable {
+        /// The layout's identifier, unique within a manifest.
+        public var id: String
+        /// A human-readable name.
+        public var displayName: String
+        /// Among layouts active on the same day and of the same kind (absolute or yearly), the higher wins.
+        public var priority: Int
+        /// The date ranges on which the layout is active; empty for the fallback layout.
+        public var schedule: [DateRange]
+
+        public init(id: String, displayName: String, priority: Int, schedule: [DateRange]) {
+            self.id = id
+            self.displayName = displayName
+            self.priority = priority
+            self.schedule = schedule
+        }
+
+        /// Whether this is the layout shown when no schedule matches.
+        public var isFallback: Bool { schedule.isEmpty }
+    }
+
+    /// One rendered image: a layout drawn for one screen size, orientation and appearance.
+    public struct Variant: Codable, Sendable, Hashable, Identifiable {
+        /// Unique within a manifest, e.g. `winter-phone-1179x2556-dark`.
+        public var id: String
+        /// The ``LaunchManifest/Layout/id`` this variant draws.
+        public var layout: String
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        public var orientation: Orientation
+        public var appearance: Appearance
+        public var idiom: Idiom
+        /// Identifiers of the catalog devices whose screen this variant fits.
+        public var devices: [String]
+        /// Lower-case hex MD5 of the PNG bytes.
+        public var md5: String
+        /// Where the PNG bytes start in the pack file.
+        public var offset: Int
+        /// How many bytes the PNG has.
+        public var length: Int
+
+        public init(
+            id: String,
+            layout: String,
+            width: Int,
+            height: Int,
+            orientation: Orientation,
+            appearance: Appearance,
+            idiom: Idiom,
+            devices: [String],
+            md5: String,
+            offset: Int,
+            length: Int
+        ) {
+            self.id = id
+            self.layout = layout
+            self.width = width
+            self.height = height
+            self.orientation = orientation
+            self.appearance = appearance
+            self.idiom = idiom
+            self.devices = devices
+            self.md5 = md5
+            self.offset = offset
+            self.length = length
+        }
+    }
+}
+
+/// Portrait is taller than wide; landscape is wider than tall.
+public enum Orientation: String, Codable, Sendable, Hashable, CaseIterable {
+    case portrait
+    case landscape
+}
+
+/// The system's light or dark user-interface style.
+public enum Appearance: String, Codable, Sendable, Hashable, CaseIterable {
+    case light
+    case dark
+}
+
+/// The kind of device: iPhone (and iPod touch) or iPad.
+public enum Idiom: String, Codable, Sendable, Hashable, CaseIterable {
+    case phone
+    case pad
+}

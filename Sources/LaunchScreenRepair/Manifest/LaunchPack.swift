@@ -1,0 +1,99 @@
+import Foundation
+
+/// The single file that holds every variant's PNG bytes back to back.
+///
+/// Layout: ``LaunchPack/magic`` (8 bytes), the schema version (UInt32, little-endian), the
+/// length of the version stamp (UInt32, little-endian), the stamp (UTF-8), then the PNG bytes.
+/// Each ``LaunchManifest/Variant`` gives its `offset` from the start of the file and its `length`.
+/// One opaque file on purpose: Xcode recompresses `.png` resources, which would break the MD5 table.
+public struct LaunchPack: Sendable {
+    /// `LPAK\r\n\u{1A}\n`: a name, then bytes that text-mode transfers would mangle.
+    public static let magic: [UInt8] = [0x4C, 0x50, 0x41, 0x4B, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Where the pack was opened from.
+    public let url: URL
+    /// The manifest version stamp the pack was written for.
+    public let version: String
+    /// The pack's schema version.
+    public let schemaVersion: Int
+
+    /// Opens a pack, reading its header only.
+    public init(contentsOf url: URL) throws(LaunchPackError) {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw .unreadable(url.path, String(describing: error))
+        }
+        defer { try? handle.close() }
+        let fixed = (try? handle.read(upToCount: 16)) ?? nil ?? Data()
+        guard fixed.count == 16, Array(fixed.prefix(8)) == Self.magic else {
+            throw .notAPack(url.path)
+        }
+        let schema = Self.uint32(fixed, at: 8), stampLength = Self.uint32(fixed, at: 12)
+        guard stampLength <= 256, let stamp = (try? handle.read(upToCount: Int(stampLength))) ?? nil,
+              stamp.count == Int(stampLength), let version = String(data: stamp, encoding: .utf8)
+        else { throw .notAPack(url.path) }
+        self.url = url
+        self.version = version
+        self.schemaVersion = Int(schema)
+    }
+
+    /// Opens a pack and checks that it was written for `manifest`.
+    public init(contentsOf url: URL, for manifest: LaunchManifest) throws(LaunchPackError) {
+        try self.init(contentsOf: url)
+        guard version == manifest.version else {
+            throw .versionMismatch(url.path, pack: version, manifest: manifest.version)
+        }
+    }
+
+    /// Reads one variant's PNG bytes.
+    public func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(variant.offset))
+            let data = try handle.read(upToCount: variant.length) ?? Data()
+            guard data.count == variant.length else { throw LaunchPackError.truncated(url.path, variant.id) }
+            return data
+        } catch let error as LaunchPackError {
+            throw error
+        } catch {
+            throw .unreadable(url.path, String(describing: error))
+        }
+    }
+
+    /// The header bytes for a pack of the given version stamp.
+    public static func header(version: String, schemaVersion: Int = LaunchManifest.currentSchemaVersion) -> Data {
+        var data = Data(magic)
+        let stamp = Data(version.utf8)
+        for value in [UInt32(schemaVersion), UInt32(stamp.count)] {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(stamp)
+        return data
+    }
+
+    private static func uint32(_ data: Data, at offset: Int) -> UInt32 {
+        let start = data.startIndex + offset
+        return data[start..<start + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
+
+/// Why a pack could not be opened or read.
+public enum LaunchPackError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case unreadable(String, String)
+    case notAPack(String)
+    case versionMismatch(String, pack: String, manifest: String)
+    case truncated(String, String)
+
+    public var description: String {
+        switch self {
+        case let .notFound(name): "\(name): the pack is not in the bundle"
+        case let .unreadable(path, reason): "\(path): cannot read the pack: \(reason)"
+        case let .notAPack(path): "\(path): not a launch pack (bad magic or header)"
+        case let .versionMismatch(path, pack, manifest):
+            "\(path): pack version \(pack) does not match manifest version \(manifest)"
+        case let .truncated(path, variant): "\(path): the pack ends inside variant \(variant)"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import LaunchAssetCompiler
+
+/// `launch-assets render`: every variant of the layouts, as a pack, a manifest and Swift.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render every launch-screen variant of the layouts.",
+        discussion: """
+            Writes, into the output folder: manifest.json, <type-name>.launchpack, <type-name>.swift, \
+            images/<variant id>.png and, with --preview, preview.png. The folder is replaced whole \
+            and only once everything rendered: on any error the previous output is untouched.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The output folder (replaced whole).", valueName: "dir"))
+    var output = "LaunchAssets"
+
+    @Option(help: ArgumentHelp("Where to write the generated Swift file (default: <output>/<type-name>.swift).", valueName: "file"))
+    var swift: String?
+
+    @Option(help: ArgumentHelp("The name of the generated Swift enum and of the pack file.", valueName: "name"))
+    var typeName = "LaunchAssets"
+
+    @Option(help: ArgumentHelp("Where to write the pack (default: <output>/<type-name>.launchpack).", valueName: "file"))
+    var pack: String?
+
+    @Flag(inversion: .prefixedNo, help: "Write every variant as images/<variant id>.png.")
+    var images = true
+
+    @Flag(help: "Write preview.png, a labelled contact sheet of every variant per layout.")
+    var preview = false
+
+    @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Also write each variant's instantiated SVG as <variant id>.svg into this folder.", valueName: "dir"))
+    var emitSVG: String?
+
+    @Flag(help: "Print a machine-readable summary on standard output.")
+    var json = false
+
+    @Flag(help: "No progress line and no summary on standard error.")
+    var quiet = false
+
+    func validate() throws {
+        guard SwiftSourceGenerator.isValidTypeName(typeName) else {
+            throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let started = Date()
+        let generator = input.generator
+        let plan = try generator.plan()
+        for warning in plan.warnings { StandardError.write(warning.description) }
+
+        let progress = ProgressLine(total: plan.variants.count, label: "Rendering", enabled: !quiet && !json)
+        let packName = "\(typeName).launchpack"
+        let assets = try generator.render(plan, jobs: jobs, packName: packName, progress: progress.update)
+        progress.finish()
+
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let swiftURL = URL(fileURLWithPath: swift ?? "\(output)/\(typeName).swift").standardizedFileURL
+        let packURL = URL(fileURLWithPath: pack ?? "\(output)/\(packName)").standardizedFileURL
+        var files: [URL: Data] = [
+            outputURL.appendingPathComponent("manifest.json"): assets.manifestJSON,
+            packURL: assets.pack,
+            swiftURL: Data(SwiftSourceGenerator(typeName: typeName).source(for: assets.manifest).utf8),
+        ]
+        if images {
+            for (variant, png) in zip(plan.variants, assets.images) {
+                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = png
+            }
+        }
+        if preview {
+            do {
+                files[outputURL.appendingPathComponent("preview.png")] = try ContactSheet().png(layouts: plan.layouts, variants: plan.variants)
+            } catch {
+                throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
+            }
+        }
+        try OutputWriter(directory: outputURL).write(files)
+        if let emitSVG {
+            let folder = URL(fileURLWithPath: emitSVG)
+            for variant in plan.variants {
+                try OutputWriter.replaceFile(at: folder.appendingPathComponent("\(variant.id).svg"), with: Data(variant.svg.utf8))
+            }
+        }
+
+        let seconds = Date().timeIntervalSince(started)
+        let distinct = Set(assets.manifest.variants.map(\.md5)).count
+        if json {
+            let summary = RenderSummary(
+                version: assets.manifest.version, layouts: plan.layouts.count, variants: plan.variants.count,
+                distinctImages: distinct, packBytes: assets.pack.count, seconds: (seconds * 1000).rounded() / 1000,
+                jobs: jobs, output: outputURL.path, manifest: outputURL.appendingPathComponent("manifest.json").path,
+                pack: packURL.path, swift: swiftURL.path, preview: preview ? outputURL.appendingPathComponent("preview.png").path : nil,
+                warnings: plan.warnings.map(\.description)
+            )
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        } else if !quiet {
+            let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
+            StandardError.write("Rendered \(plan.variants.count) variants of \(plan.layouts.count) layouts (\(distinct) distinct images, \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
+        }
+    }
+}
+
+/// What `render --json` prints.
+private struct RenderSummary: Encodable {
+    var version: String
+    var layouts: Int
+    var variants: Int
+    var distinctImages: Int
+    var packBytes: Int
+    var seconds: Double
+    var jobs: Int
+    var output: String
+    var manifest: String
+    var pack: String
+    var swift: String
+    var preview: String?
+    var warnings: [String]
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `launch-assets` binary, the way scripts and CI do.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The folder holding the built products (`.build/debug` or its release twin).
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    /// The package root, where the bundled `Layouts/` and `Templates/` live.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `launch-assets` with `arguments` in `directory` and waits for it.
+    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("launch-assets")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Drain stderr on another thread while reading stdout here, so a chatty child never
+        // blocks on a full pipe.
+        let errorOutput = PipeDrain(stderr.fileHandleForReading)
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorOutput.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
