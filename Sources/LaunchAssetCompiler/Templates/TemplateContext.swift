@@ -16,6 +16,9 @@ struct TemplateContext {
         "layout", "displayName",
     ]
 
+    /// The keys of the nested `safeArea` object.
+    static let safeAreaKeys: Set<String> = ["top", "left", "bottom", "right", "width", "height", "centerX", "centerY"]
+
     /// The dictionary handed to Mustache.
     let values: [String: Any]
 

@@ -87,40 +87,43 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// A variable or section name a template (or a partial it includes) uses at the top level.
+    /// A variable or section name a template (or a partial it includes) uses.
     struct KeyUse {
         var name: String
+        /// The enclosing sections, outermost first; inside `{{#safeArea}}` its keys are in scope.
+        var sections: [String]
         var file: String
         var line: Int
         var column: Int
     }
 
-    /// Names used outside sections by a template and its partials: what a layout's context
-    /// must provide. Inside a section the context may be a nested object, so names there are
-    /// not collected.
+    /// Every name a template and its partials use: what a layout's context must provide.
     func variableNames(usedBy fileName: String) -> [KeyUse] {
         var visited: Set<String> = []
-        return variableNames(in: String(fileName.dropLast(4)), visited: &visited)
+        return variableNames(in: String(fileName.dropLast(4)), sections: [], visited: &visited)
     }
 
-    private func variableNames(in name: String, visited: inout Set<String>) -> [KeyUse] {
+    private func variableNames(in name: String, sections outer: [String], visited: inout Set<String>) -> [KeyUse] {
         guard visited.insert(name).inserted, let text = sources[name] else { return [] }
         let file = directory.appendingPathComponent("\(name).svg").relativePathForDisplay
         var uses: [KeyUse] = []
-        var sectionDepth = 0
+        var sections = outer
         for match in text.matches(of: Self.tagPattern) {
             let sigil = match.output.2, tag = String(match.output.3)
-            let isTopLevel = sectionDepth == 0
-            switch sigil {
-            case "#", "^": sectionDepth += 1
-            case "/": sectionDepth = max(0, sectionDepth - 1); continue
-            case ">": uses += variableNames(in: tag, visited: &visited); continue
-            case "!", "=": continue
-            default: break
-            }
-            guard isTopLevel else { continue }
             let (line, column) = Self.lineAndColumn(of: match.range.lowerBound, in: text)
-            uses.append(KeyUse(name: tag, file: file, line: line, column: column))
+            switch sigil {
+            case "#", "^":
+                uses.append(KeyUse(name: tag, sections: sections, file: file, line: line, column: column))
+                sections.append(tag)
+            case "/":
+                if sections.count > outer.count { sections.removeLast() }
+            case ">":
+                uses += variableNames(in: tag, sections: sections, visited: &visited)
+            case "!", "=":
+                break
+            default:
+                uses.append(KeyUse(name: tag, sections: sections, file: file, line: line, column: column))
+            }
         }
         return uses
     }

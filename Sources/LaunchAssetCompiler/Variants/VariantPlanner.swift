@@ -113,14 +113,16 @@ public struct VariantPlanner: Sendable {
         return variants
     }
 
-    /// Every variable the template uses outside sections must be a key of this layout's context.
+    /// Every name the template uses must be a key of this layout's context (or, inside
+    /// `{{#safeArea}}`, one of its keys): a typo would otherwise render as nothing.
     private func checkKeys(of layout: SeasonalLayout) throws(CompilerError) {
         let palette = layout.palettes[.light] ?? [:]
         let known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
         var errors: [Diagnostic] = []
         for use in templates.variableNames(usedBy: layout.template) {
             let root = String(use.name.split(separator: ".").first ?? "")
-            guard use.name != ".", !known.contains(root) else { continue }
+            let nested = use.sections.contains("safeArea") && TemplateContext.safeAreaKeys.contains(root)
+            guard use.name != ".", !known.contains(root), !nested else { continue }
             errors.append(Diagnostic(
                 file: use.file, line: use.line, column: use.column,
                 message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"
