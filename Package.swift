@@ -41,6 +41,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "repair-benchmark",
+            dependencies: ["LaunchScreenRepair"]
+        ),
         .testTarget(
             name: "LaunchScreenRepairTests",
             dependencies: ["LaunchScreenRepair"],

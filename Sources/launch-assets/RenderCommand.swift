@@ -28,6 +28,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the pack (default: <output>/<type-name>.launchpack).", valueName: "file"))
     var pack: String?
 
+    @Option(help: ArgumentHelp("The bundle the generated Swift finds the pack in: main (an app target) or module (a SwiftPM target).", valueName: "main|module"))
+    var bundle: SwiftSourceGenerator.ResourceBundle = .main
+
     @Flag(inversion: .prefixedNo, help: "Write every variant as images/<variant id>.png.")
     var images = true
 
@@ -70,7 +73,7 @@ struct RenderCommand: ParsableCommand {
         var files: [URL: Data] = [
             outputURL.appendingPathComponent("manifest.json"): assets.manifestJSON,
             packURL: assets.pack,
-            swiftURL: Data(SwiftSourceGenerator(typeName: typeName).source(for: assets.manifest).utf8),
+            swiftURL: Data(SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest).utf8),
         ]
         if images {
             for (variant, png) in zip(plan.variants, assets.images) {

@@ -94,7 +94,7 @@ struct RenderCommandTests {
         let source = try String(contentsOf: render.swiftFile, encoding: .utf8)
         let manifest = try render.manifest()
         #expect(source.contains("import LaunchScreenRepair"))
-        #expect(source.contains("public enum LaunchAssets {"))
+        #expect(source.contains("public enum LaunchAssets: LaunchAssetCatalog {"))
         #expect(source.contains("version: \"\(manifest.version)\""))
         for variant in manifest.variants {
             #expect(source.contains("md5: \"\(variant.md5)\", offset: \(variant.offset), length: \(variant.length)"), "\(variant.id)")

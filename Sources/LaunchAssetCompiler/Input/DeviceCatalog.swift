@@ -6,6 +6,9 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// Stable kebab-case identifier, e.g. `iphone-14-pro`.
     public var id: String
     public var name: String
+    /// Hardware model identifiers (`utsname.machine`, e.g. `iPhone15,2`), so the runtime can
+    /// tell which device it runs on.
+    public var models: [String]
     public var idiom: Idiom
     /// The screen in UIKit points, portrait (width < height).
     public var points: PointSize
@@ -16,14 +19,32 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// Safe-area insets in points, per orientation.
     public var safeArea: SafeAreas
 
-    public init(id: String, name: String, idiom: Idiom, points: PointSize, scale: Double, nativePixels: PixelSize? = nil, safeArea: SafeAreas) {
+    public init(id: String, name: String, models: [String] = [], idiom: Idiom, points: PointSize, scale: Double, nativePixels: PixelSize? = nil, safeArea: SafeAreas) {
         self.id = id
         self.name = name
+        self.models = models
         self.idiom = idiom
         self.points = points
         self.scale = scale
         self.nativePixels = nativePixels
         self.safeArea = safeArea
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, models, idiom, points, scale, nativePixels, safeArea
+    }
+
+    /// Decodes a catalog entry; `models` may be omitted in a user's devices file.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        models = try container.decodeIfPresent([String].self, forKey: .models) ?? []
+        idiom = try container.decode(Idiom.self, forKey: .idiom)
+        points = try container.decode(PointSize.self, forKey: .points)
+        scale = try container.decode(Double.self, forKey: .scale)
+        nativePixels = try container.decodeIfPresent(PixelSize.self, forKey: .nativePixels)
+        safeArea = try container.decode(SafeAreas.self, forKey: .safeArea)
     }
 
     /// The pixel size UIKit renders at: points × scale, portrait.
@@ -133,6 +154,21 @@ public struct DeviceCatalog: Sendable {
         }
     }
 
+    /// Keys allowed at each object path of a devices file; anything else is a typo worth an error.
+    static let allowedKeys: [String: Set<String>] = [
+        "": ["devices"],
+        "devices[]": ["id", "name", "models", "idiom", "points", "scale", "nativePixels", "safeArea"],
+        "devices[].points": ["width", "height"],
+        "devices[].nativePixels": ["width", "height"],
+        "devices[].safeArea": ["portrait", "landscape"],
+        "devices[].safeArea.portrait": ["top", "left", "bottom", "right"],
+        "devices[].safeArea.landscape": ["top", "left", "bottom", "right"],
+    ]
+
+    private static func number(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? TemplateContext.number(value) : "\(value)"
+    }
+
     /// Reads and checks a catalog file (`{"devices": [...]}`).
     static func load(_ url: URL) throws(CompilerError) -> [Device] {
         struct Document: Decodable { var devices: [Device] }
@@ -151,6 +187,20 @@ public struct DeviceCatalog: Sendable {
             let position = map.position(of: path)
             return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
         }
+        var errors: [Diagnostic] = []
+        for (path, keys) in map.keys.sorted(by: { $0.key < $1.key }) {
+            let pattern = path.replacing(/\[\d+\]/, with: "[]")
+            guard let allowed = allowedKeys[pattern] else { continue }
+            for key in keys where !allowed.contains(key) {
+                let keyPath = path.isEmpty ? key : "\(path).\(key)"
+                let position = map.keyPositions[keyPath]
+                errors.append(Diagnostic(
+                    file: file, line: position?.line, column: position?.column, path: keyPath,
+                    message: "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
+                ))
+            }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
         let devices: [Device]
         do {
             devices = try JSONDecoder().decode(Document.self, from: data).devices
@@ -160,22 +210,23 @@ public struct DeviceCatalog: Sendable {
         } catch {
             throw CompilerError(diagnostic("", "\(error)"))
         }
-        var errors: [Diagnostic] = []
         var seen: Set<String> = []
         for (index, device) in devices.enumerated() {
             let path = "devices[\(index)]"
             if !seen.insert(device.id).inserted {
                 errors.append(diagnostic("\(path).id", "duplicate device id \"\(device.id)\""))
             }
-            guard device.points.width > 0, device.points.height > 0, device.scale > 0 else {
+            let side = Double(maximumSide)
+            let rendered = [device.points.width * device.scale, device.points.height * device.scale]
+            if device.points.width <= 0 || device.points.height <= 0 || device.scale <= 0 {
                 errors.append(diagnostic(path, "points and scale must be greater than zero"))
-                continue
-            }
-            if device.points.width > device.points.height {
+            } else if rendered.contains(where: { !($0 >= 1 && $0 <= side) }) {
+                errors.append(diagnostic(path, "screen of \(number(rendered[0]))x\(number(rendered[1])) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+            } else if device.points.width > device.points.height {
                 errors.append(diagnostic("\(path).points", "give the portrait size (width ≤ height)"))
             }
-            for size in device.pixelSizes where size.width < 1 || size.height < 1 || max(size.width, size.height) > maximumSide {
-                errors.append(diagnostic(path, "screen of \(size) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+            if let native = device.nativePixels, !(1...maximumSide).contains(native.width) || !(1...maximumSide).contains(native.height) {
+                errors.append(diagnostic("\(path).nativePixels", "screen of \(native) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
             }
             for orientation in Orientation.allCases {
                 let insets = device.safeArea[orientation]

@@ -15,6 +15,8 @@ struct JSONSourceMap {
     private(set) var positions: [String: Position] = [:]
     /// The keys of each object, in document order, keyed by the object's path.
     private(set) var keys: [String: [String]] = [:]
+    /// Where each key (not its value) starts, keyed by the value's path.
+    private(set) var keyPositions: [String: Position] = [:]
 
     private let bytes: [UInt8]
     private var index = 0
@@ -65,8 +67,23 @@ struct JSONSourceMap {
     private var here: Position { Position(line: line, column: index - lineStart + 1) }
 
     private func failure(_ message: String) -> Diagnostic {
-        let found = index < bytes.count ? "found '\(String(decoding: [bytes[index]], as: UTF8.self))'" : "found the end of the file"
-        return Diagnostic(line: here.line, column: here.column, message: "\(message), \(found)")
+        Diagnostic(line: here.line, column: here.column, message: "\(message), found \(foundText)")
+    }
+
+    /// What stands at the current position, printable on one line.
+    private var foundText: String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
+        switch byte {
+        case 0x0A: return "the end of the line"
+        case 0x00..<0x20, 0x7F: return "control character U+\(String(format: "%04X", byte))"
+        case 0x80...:
+            // The whole UTF-8 character starting here.
+            var end = index + 1
+            while end < bytes.count, end - index < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return "'\(String(decoding: bytes[index..<end], as: UTF8.self))'"
+        default: return "'\(Character(Unicode.Scalar(byte)))'"
+        }
     }
 
     private mutating func value(at path: String) throws(Diagnostic) {
@@ -104,10 +121,12 @@ struct JSONSourceMap {
                 throw Diagnostic(line: keyPosition.line, column: keyPosition.column, message: "duplicate key \"\(key)\"")
             }
             seen.append(key)
+            let valuePath = path.isEmpty ? key : "\(path).\(key)"
+            keyPositions[valuePath] = keyPosition
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("expected ':' after the key") }
             skipWhitespace()
-            try value(at: path.isEmpty ? key : "\(path).\(key)")
+            try value(at: valuePath)
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw failure("expected ',' or '}'") }
@@ -162,6 +181,8 @@ struct JSONSourceMap {
                 default: throw failure("unknown escape in a string")
                 }
                 index += 1
+            case 0x0A:
+                throw Diagnostic(line: start.line, column: start.column, message: "string not closed before the end of the line")
             case 0x00..<0x20:
                 throw failure("control character in a string (use an escape)")
             default:
@@ -172,13 +193,27 @@ struct JSONSourceMap {
         throw Diagnostic(line: start.line, column: start.column, message: "string never closed")
     }
 
+    /// A number as JSON writes it: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, and finite.
     private mutating func number() throws(Diagnostic) {
         let start = index
-        while index < bytes.count, "+-.0123456789eE".utf8.contains(bytes[index]) { index += 1 }
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - first
+        }
+        _ = consume(UInt8(ascii: "-"))
+        let integerStart = index
+        let integerDigits = digits()
+        var valid = integerDigits > 0 && !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0"))
+        if valid, consume(UInt8(ascii: ".")) { valid = digits() > 0 }
+        if valid, consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            valid = digits() > 0
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard Double(text) != nil, text.first != "+" else {
+        guard valid, let value = Double(text), value.isFinite else {
             index = start
-            throw failure("malformed number")
+            throw failure("malformed or out-of-range number")
         }
     }
 

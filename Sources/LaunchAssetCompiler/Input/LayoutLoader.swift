@@ -38,7 +38,8 @@ public struct LayoutLoader: Sendable {
                 errors += error.diagnostics
             }
         }
-        errors += Self.setErrors(layouts)
+        // A file that failed may be the fallback or a duplicate: set checks would only mislead.
+        if errors.isEmpty { errors += Self.setErrors(layouts) }
         guard errors.isEmpty else { throw CompilerError(errors) }
         warnings += ScheduleCoverage(layouts: layouts).warnings
         return layouts.sorted { $0.id < $1.id }
@@ -72,7 +73,11 @@ public struct LayoutLoader: Sendable {
             guard let allowed = SeasonalLayout.Document.allowedKeys[pattern] else { continue }
             for key in keys where !allowed.contains(key) {
                 let keyPath = path.isEmpty ? key : "\(path).\(key)"
-                errors.append(diagnostic(keyPath, "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"))
+                let position = map.keyPositions[keyPath]
+                errors.append(Diagnostic(
+                    file: file, line: position?.line, column: position?.column, path: keyPath,
+                    message: "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
+                ))
             }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
@@ -123,7 +128,7 @@ public struct LayoutLoader: Sendable {
             errors.append(diagnostic("appearances.\(side)", "missing \"\(key)\": light and dark must define the same keys"))
         }
         for key in light.union(dark).union(layout.strings.keys).sorted() where reservedKeys.contains(key) {
-            let path = light.union(dark).contains(key) ? "appearances" : "strings.\(key)"
+            let path = light.contains(key) ? "appearances.light.\(key)" : dark.contains(key) ? "appearances.dark.\(key)" : "strings.\(key)"
             errors.append(diagnostic(path, "\"\(key)\" is a built-in template key; choose another name"))
         }
         for key in light.intersection(layout.strings.keys).sorted() {
@@ -141,7 +146,7 @@ public struct LayoutLoader: Sendable {
         var errors: [Diagnostic] = []
         for (id, group) in Dictionary(grouping: layouts, by: \.id).sorted(by: { $0.key < $1.key }) where group.count > 1 {
             for layout in group.dropFirst() {
-                errors.append(Diagnostic(file: layout.file, path: "id", message: "duplicate layout id \"\(id)\" (also in \(group[0].file))"))
+                errors.append(layout.diagnostic(at: "id", "duplicate layout id \"\(id)\" (also in \(group[0].file))"))
             }
         }
         let fallbacks = layouts.filter(\.isFallback)
@@ -149,7 +154,7 @@ public struct LayoutLoader: Sendable {
             errors.append(Diagnostic(file: layouts[0].file.parentFolderForDisplay, message: "no fallback layout: exactly one layout must have no \"schedule\""))
         }
         for extra in fallbacks.dropFirst() {
-            errors.append(Diagnostic(file: extra.file, path: "schedule", message: "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
+            errors.append(extra.diagnostic(at: "", "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
         }
         return errors
     }

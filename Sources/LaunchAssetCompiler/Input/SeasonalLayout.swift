@@ -27,7 +27,7 @@ public struct SeasonalLayout: Sendable, Hashable {
     /// An error about the value at `path` in the layout's file.
     func diagnostic(at path: String, _ message: String) -> Diagnostic {
         let position = positions[path]
-        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
+        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path, message: message)
     }
 
     /// The layout as the manifest records it.
@@ -36,21 +36,11 @@ public struct SeasonalLayout: Sendable, Hashable {
     }
 }
 
-/// Which orientations a layout is rendered in.
-public enum OrientationPolicy: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Phones portrait only (the portrait image also fills landscape-sized snapshots); pads both.
-    case automatic
-    /// Portrait only, on every idiom.
-    case portrait
-    /// Portrait and landscape on every idiom.
-    case all
-
-    /// The orientations to render for `idiom`.
+extension OrientationPolicy {
+    /// The orientations to render for `idiom`: landscape only where landscape-sized snapshots
+    /// do not take the portrait image.
     public func orientations(for idiom: Idiom) -> [Orientation] {
-        switch (self, idiom) {
-        case (.portrait, _), (.automatic, .phone): [.portrait]
-        case (.all, _), (.automatic, .pad): [.portrait, .landscape]
-        }
+        isPortraitOnly(on: idiom) ? [.portrait] : [.portrait, .landscape]
     }
 }
 

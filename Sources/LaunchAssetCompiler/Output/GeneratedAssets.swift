@@ -11,7 +11,8 @@ public struct GeneratedAssets: Sendable {
     public var images: [Data]
 
     /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
-    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data], packName: String) {
+    /// `devices` supplies the hardware model identifiers of the devices the variants name.
+    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data], packName: String, devices: [Device] = []) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
         var blobs: [String: (offset: Int, length: Int)] = [:]
@@ -29,9 +30,14 @@ public struct GeneratedAssets: Sendable {
                 devices: variant.devices, md5: md5, offset: blobs[md5]!.offset, length: png.count
             ))
         }
+        let named = Set(variants.flatMap(\.devices))
+        var models: [String: String] = [:]
+        for device in devices where named.contains(device.id) {
+            for model in device.models { models[model] = device.id }
+        }
         var manifest = LaunchManifest(
             version: "", generator: GeneratorVersion.manifestName, pack: packName,
-            layouts: layouts.map(\.manifestEntry), variants: entries
+            layouts: layouts.map(\.manifestEntry), variants: entries, models: models
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest

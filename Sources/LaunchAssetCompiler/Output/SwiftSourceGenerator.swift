@@ -4,17 +4,42 @@ import LaunchScreenRepair
 ///
 /// Deterministic: the same manifest and type name give the same text.
 public struct SwiftSourceGenerator: Sendable {
+    /// The bundle the pack is a resource of.
+    public enum ResourceBundle: String, Sendable, CaseIterable {
+        /// `Bundle.main`: the file and the pack are added to an app target.
+        case main
+        /// `Bundle.module`: a SwiftPM target (what the build plugin generates).
+        case module
+    }
+
     /// The name of the generated enum.
     public var typeName: String
+    public var bundle: ResourceBundle
 
-    public init(typeName: String) {
+    public init(typeName: String, bundle: ResourceBundle = .main) {
         self.typeName = typeName
+        self.bundle = bundle
     }
 
-    /// Whether `name` can name a Swift type (an identifier that starts with a letter or `_`).
+    /// Whether `name` can name the generated type: an identifier that is not a Swift keyword
+    /// and does not hide a type the generated file itself uses.
     public static func isValidTypeName(_ name: String) -> Bool {
-        name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil
+        name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil && name != "_"
+            && !swiftKeywords.contains(name) && !namesUsedByGeneratedCode.contains(name)
     }
+
+    private static let swiftKeywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "as", "associatedtype", "break", "case", "catch", "class", "continue",
+        "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate",
+        "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "open",
+        "operator", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct",
+        "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    ]
+
+    private static let namesUsedByGeneratedCode: Set<String> = [
+        "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchScreenRepair",
+        "SeasonDate", "String", "URL",
+    ]
 
     public func source(for manifest: LaunchManifest) -> String {
         let packName = manifest.pack
@@ -27,7 +52,7 @@ public struct SwiftSourceGenerator: Sendable {
             "import LaunchScreenRepair",
             "",
             "/// The launch-screen variants rendered from `Layouts/` and `Templates/`.",
-            "public enum \(typeName) {",
+            "public enum \(typeName): LaunchAssetCatalog {",
             "    /// The version-stamped manifest: layouts with their schedules, and every variant's size and MD5.",
             "    public static let manifest = LaunchManifest(",
             "        schemaVersion: \(manifest.schemaVersion),",
@@ -55,16 +80,22 @@ public struct SwiftSourceGenerator: Sendable {
             lines.append("                md5: \(literal(variant.md5)), offset: \(variant.offset), length: \(variant.length)")
             lines.append("            ),")
         }
+        lines.append("        ],")
+        if manifest.models.isEmpty {
+            lines.append("        models: [:]")
+        } else {
+            lines.append("        models: [")
+            for (model, device) in manifest.models.sorted(by: { $0.key < $1.key }) {
+                lines.append("            \(literal(model)): \(literal(device)),")
+            }
+            lines.append("        ]")
+        }
         lines += [
-            "        ]",
             "    )",
             "",
-            "    /// Opens `\(packName)` from `bundle` and checks that it belongs to ``manifest``.",
-            "    public static func pack(in bundle: Bundle) throws -> LaunchPack {",
-            "        guard let url = bundle.url(forResource: \(literal(resource)), withExtension: \"launchpack\") else {",
-            "            throw LaunchPackError.notFound(\(literal(packName)))",
-            "        }",
-            "        return try LaunchPack(contentsOf: url, for: manifest)",
+            "    /// `\(packName)` in `Bundle.\(bundle.rawValue)`; open it with `openPack()`.",
+            "    public static var packURL: URL? {",
+            "        Bundle.\(bundle.rawValue).url(forResource: \(literal(resource)), withExtension: \"launchpack\")",
             "    }",
             "}",
             "",

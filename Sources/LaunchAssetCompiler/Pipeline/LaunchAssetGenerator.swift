@@ -26,6 +26,7 @@ public struct LaunchAssetGenerator: Sendable {
     /// The checked inputs and the variants they expand to.
     public struct Plan: Sendable {
         public var layouts: [SeasonalLayout]
+        public var catalog: DeviceCatalog
         public var screens: [Screen]
         public var variants: [PlannedVariant]
         /// Findings that do not stop the render (schedule gaps and overlaps).
@@ -63,7 +64,7 @@ public struct LaunchAssetGenerator: Sendable {
         }
         let screens = Screen.distinct(in: catalog)
         let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan()
-        return Plan(layouts: layouts, screens: screens, variants: variants, warnings: warnings)
+        return Plan(layouts: layouts, catalog: catalog, screens: screens, variants: variants, warnings: warnings)
     }
 
     /// Everything `validate` checks: the plan, and librsvg parsing one instance per layout.
@@ -91,6 +92,8 @@ public struct LaunchAssetGenerator: Sendable {
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> GeneratedAssets {
         let images = try RenderQueue(jobs: jobs).render(plan.variants, progress: progress)
-        return GeneratedAssets(layouts: plan.layouts, variants: plan.variants, images: images, packName: packName)
+        return GeneratedAssets(
+            layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices
+        )
     }
 }

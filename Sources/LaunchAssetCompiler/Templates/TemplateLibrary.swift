@@ -54,6 +54,7 @@ public struct TemplateLibrary: Sendable {
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             errors += Self.tagErrors(in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, partials: Set(sources.keys))
         }
+        errors += Self.cycleErrors(in: sources, directory: directory)
         guard errors.isEmpty else { throw CompilerError(errors) }
         self.library = library
         self.sources = sources
@@ -85,6 +86,32 @@ public struct TemplateLibrary: Sendable {
             let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
             return Diagnostic(file: file, line: line, column: column, message: "partial \"\(name)\" not found: add \(name).svg to the templates folder")
         }
+    }
+
+    /// Partials that include themselves, directly or through others: Mustache would recurse
+    /// forever. Reported at the tag that closes the loop.
+    static func cycleErrors(in sources: [String: String], directory: URL) -> [Diagnostic] {
+        var errors: [Diagnostic] = []
+        var finished: Set<String> = []
+        func visit(_ name: String, path: [String]) {
+            guard !finished.contains(name), let text = sources[name] else { return }
+            for match in text.matches(of: tagPattern) where match.output.2 == ">" {
+                let partial = String(match.output.3)
+                if let start = path.firstIndex(of: partial) ?? (partial == name ? path.count : nil) {
+                    let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
+                    let loop = (path[start...] + [name, partial]).joined(separator: " → ")
+                    errors.append(Diagnostic(
+                        file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, line: line, column: column,
+                        message: "partial \"\(partial)\" includes itself (\(loop))"
+                    ))
+                } else {
+                    visit(partial, path: path + [name])
+                }
+            }
+            finished.insert(name)
+        }
+        for name in sources.keys.sorted() { visit(name, path: []) }
+        return errors
     }
 
     /// A variable or section name a template (or a partial it includes) uses.
@@ -148,3 +175,4 @@ public struct TemplateLibrary: Sendable {
         }
     }
 }
+

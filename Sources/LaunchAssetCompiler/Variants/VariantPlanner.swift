@@ -120,9 +120,12 @@ public struct VariantPlanner: Sendable {
         let known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
         var errors: [Diagnostic] = []
         for use in templates.variableNames(usedBy: layout.template) {
-            let root = String(use.name.split(separator: ".").first ?? "")
+            let parts = use.name.split(separator: ".").map(String.init)
+            let root = parts.first ?? ""
             let nested = use.sections.contains("safeArea") && TemplateContext.safeAreaKeys.contains(root)
-            guard use.name != ".", !known.contains(root), !nested else { continue }
+            let validMember = root != "safeArea" || parts.count < 2 || (parts.count == 2 && TemplateContext.safeAreaKeys.contains(parts[1]))
+            guard use.name != "." else { continue }
+            guard !(known.contains(root) && validMember), !nested else { continue }
             errors.append(Diagnostic(
                 file: use.file, line: use.line, column: use.column,
                 message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"

@@ -15,6 +15,9 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     public var layouts: [Layout]
     /// Every rendered image, ordered by layout, idiom, size, orientation and appearance.
     public var variants: [Variant]
+    /// Hardware model identifier (`iPhone15,2`) → catalog device id, for the devices the
+    /// variants name: how the runtime finds its own device among a variant's `devices`.
+    public var models: [String: String]
 
     /// The schema version this library writes and reads.
     public static let currentSchemaVersion = 1
@@ -25,7 +28,8 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         generator: String,
         pack: String,
         layouts: [Layout],
-        variants: [Variant]
+        variants: [Variant],
+        models: [String: String] = [:]
     ) {
         self.schemaVersion = schemaVersion
         self.version = version
@@ -33,6 +37,25 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         self.pack = pack
         self.layouts = layouts
         self.variants = variants
+        self.models = models
+    }
+
+    /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        version = try container.decode(String.self, forKey: .version)
+        generator = try container.decode(String.self, forKey: .generator)
+        pack = try container.decode(String.self, forKey: .pack)
+        layouts = try container.decode([Layout].self, forKey: .layouts)
+        variants = try container.decode([Variant].self, forKey: .variants)
+        models = try container.decodeIfPresent([String: String].self, forKey: .models) ?? [:]
+    }
+
+    /// The catalog device id for a hardware model identifier, or the argument itself when it
+    /// already is a catalog id (or unknown).
+    public func deviceID(forModel model: String) -> String {
+        models[model] ?? model
     }
 }
 

@@ -1,0 +1,106 @@
+/// Where a snapshot's appearance came from, strongest first.
+public enum AppearanceSource: String, Codable, Sendable, Hashable {
+    /// The ledger: this module wrote these exact bytes under this name.
+    case ledger
+    /// The bytes are one of the manifest's variants (matched by MD5).
+    case manifest
+    /// The app pins `UIUserInterfaceStyle` in its Info.plist.
+    case pinned
+    /// Measured from the pixels (ASTC void-extent blocks, or ImageIO where it exists).
+    case pixels
+    /// Nothing could tell.
+    case unknown
+}
+
+/// A file's appearance and how it was decided.
+public struct AppearanceEvidence: Codable, Sendable, Hashable {
+    /// The appearance, or `nil` when unknown.
+    public var appearance: Appearance?
+    /// How it was decided.
+    public var source: AppearanceSource
+    /// The measured mean luminance (0 black … 1 white), when pixels were read.
+    public var luminance: Double?
+
+    /// Creates an evidence value.
+    public init(appearance: Appearance?, source: AppearanceSource, luminance: Double? = nil) {
+        self.appearance = appearance
+        self.source = source
+        self.luminance = luminance
+    }
+
+    /// Nothing known.
+    public static let unknown = AppearanceEvidence(appearance: nil, source: .unknown)
+}
+
+/// Decides light or dark for each snapshot file: the ledger and the manifest's MD5 table first,
+/// then a pinned interface style, then the pixels. Of two same-size files with measured pixels,
+/// the darker is dark; a lone file is dark below mid-grey.
+public enum AppearanceClassifier {
+    /// What is known about one file before classifying.
+    public struct Sample: Sendable, Hashable {
+        /// The snapshot's file name.
+        public var name: String
+        /// Its pixel width.
+        public var width: Int
+        /// Its pixel height.
+        public var height: Int
+        /// An appearance already known from the ledger or the manifest.
+        public var known: AppearanceEvidence?
+        /// The measured mean luminance, if the pixels could be read.
+        public var luminance: Double?
+
+        /// Creates a sample value.
+        public init(name: String, width: Int, height: Int, known: AppearanceEvidence? = nil, luminance: Double? = nil) {
+            self.name = name
+            self.width = width
+            self.height = height
+            self.known = known
+            self.luminance = luminance
+        }
+    }
+
+    /// Two luminances closer than this are the same picture: no order between them.
+    public static let minimumDifference = 0.02
+
+    /// The appearance of every sample, by file name.
+    public static func classify(_ samples: [Sample], pinned: Appearance?) -> [String: AppearanceEvidence] {
+        var result: [String: AppearanceEvidence] = [:]
+        var measured: [Sample] = []
+        for sample in samples {
+            if let known = sample.known, known.appearance != nil {
+                result[sample.name] = known
+            } else if let pinned {
+                result[sample.name] = AppearanceEvidence(appearance: pinned, source: .pinned, luminance: sample.luminance)
+            } else if sample.luminance != nil {
+                measured.append(sample)
+            } else {
+                result[sample.name] = .unknown
+            }
+        }
+        let groups = Dictionary(grouping: measured) { SizeKey(width: $0.width, height: $0.height) }
+        for (_, group) in groups {
+            if group.count == 2, let a = group[0].luminance, let b = group[1].luminance {
+                guard abs(a - b) >= minimumDifference else {
+                    // Same brightness: threshold each (a pair of identical pictures).
+                    for sample in group { result[sample.name] = threshold(sample) }
+                    continue
+                }
+                let (darker, lighter) = a < b ? (group[0], group[1]) : (group[1], group[0])
+                result[darker.name] = AppearanceEvidence(appearance: .dark, source: .pixels, luminance: darker.luminance)
+                result[lighter.name] = AppearanceEvidence(appearance: .light, source: .pixels, luminance: lighter.luminance)
+            } else {
+                for sample in group { result[sample.name] = threshold(sample) }
+            }
+        }
+        return result
+    }
+
+    private struct SizeKey: Hashable {
+        var width: Int, height: Int
+    }
+
+    private static func threshold(_ sample: Sample) -> AppearanceEvidence {
+        let luminance = sample.luminance ?? 0.5
+        return AppearanceEvidence(appearance: luminance < 0.5 ? .dark : .light, source: .pixels, luminance: luminance)
+    }
+}

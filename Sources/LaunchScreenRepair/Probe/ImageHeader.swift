@@ -1,0 +1,87 @@
+/// The container formats found in (or written to) the launch-snapshot folder.
+public enum ImageFormat: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Apple's private `AAPL` container (ASTC payload, usually LZFSE-compressed).
+    case aapl
+    /// Khronos KTX 1.1, either byte order.
+    case ktx
+    /// Khronos KTX 2.0.
+    case ktx2
+    /// PNG: what LaunchAssets writes.
+    case png
+    /// JPEG (baseline, progressive, lossless or arithmetic).
+    case jpeg
+}
+
+/// What a file's header says: its container format and stored pixel size.
+public struct ImageHeader: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The container format.
+    public var format: ImageFormat
+    /// Width in pixels, as stored (EXIF orientation is not applied).
+    public var width: Int
+    /// Height in pixels, as stored.
+    public var height: Int
+
+    /// Creates a header value.
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
+    /// Landscape when wider than tall, otherwise portrait.
+    public var orientation: Orientation { width > height ? .landscape : .portrait }
+
+    /// `<format>\t<width>x<height>`, the `probe` command's line format after the path.
+    public var description: String { "\(format.rawValue)\t\(width)x\(height)" }
+}
+
+/// Why a header could not be read. Carries the file and the byte offset where it went wrong.
+public struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The file holds no bytes at all.
+        case empty
+        /// The file ended before the header did: `needed` bytes were required at `offset`.
+        case truncated(needed: Int)
+        /// The leading bytes match none of the known signatures.
+        case unknownFormat(leadingBytes: [UInt8])
+        /// The header is present but inconsistent.
+        case malformed(String)
+        /// The file could not be opened or read.
+        case unreadable(String)
+    }
+
+    /// The file's path, when the probe was given one.
+    public var path: String?
+    /// The byte offset in the file where the problem was found.
+    public var offset: Int
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates an error value.
+    public init(path: String? = nil, offset: Int, reason: Reason) {
+        self.path = path
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// The reason with its place, without the path: `truncated at byte 24 (8 more bytes needed)`.
+    public var summary: String {
+        switch reason {
+        case .empty: "empty file"
+        case let .truncated(needed): "truncated at byte \(offset) (\(needed) more bytes needed)"
+        case let .unknownFormat(bytes):
+            "unknown format (leading bytes \(bytes.map { Self.hex($0) }.joined(separator: " ")))"
+        case let .malformed(text): "malformed header at byte \(offset): \(text)"
+        case let .unreadable(text): "unreadable: \(text)"
+        }
+    }
+
+    /// `<path>: <summary>`.
+    public var description: String { path.map { "\($0): \(summary)" } ?? summary }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The real file system, through POSIX calls with `O_NOFOLLOW`.
+public struct LocalFileSystem: FileSystem {
+    /// Temporary files this module writes start with this prefix; the locator ignores them.
+    public static let temporaryPrefix = ".launchscreenrepair-"
+
+    /// Creates the real file system.
+    public init() {}
+
+    /// Lists `directory` with `lstat` on every entry.
+    public func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
+            throw FileSystemError(path: directory.path, operation: "list", reason: Self.describe(error))
+        }
+        return names.sorted().compactMap { name in
+            var info = stat()
+            guard lstat(directory.appendingPathComponent(name).path, &info) == 0 else { return nil }
+            return DirectoryEntry(name: name, kind: Self.kind(info.st_mode), size: Int(info.st_size),
+                                  fileIdentifier: UInt64(info.st_ino))
+        }
+    }
+
+    /// `lstat` of `url`.
+    public func kind(of url: URL) -> FileKind? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        return Self.kind(info.st_mode)
+    }
+
+    /// Opens with `O_NOFOLLOW` and checks the result is a regular file.
+    public func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure(url, "open") }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = Self.failure(url, "stat")
+            _ = Glue.close(descriptor)
+            throw error
+        }
+        guard Self.kind(info.st_mode) == .regular else {
+            _ = Glue.close(descriptor)
+            throw FileSystemError(path: url.path, operation: "open", reason: "not a regular file")
+        }
+        return LocalReadableFile(descriptor: descriptor, count: Int(info.st_size),
+                                 fileIdentifier: UInt64(info.st_ino), path: url.path)
+    }
+
+    /// Temporary file in the same folder, `fsync`, `rename`, `fsync` of the folder.
+    public func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(
+            "\(Self.temporaryPrefix)\(UUID().uuidString)-\(url.lastPathComponent)")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(temporary, "create") }
+        var closed = false
+        defer {
+            if !closed { _ = Glue.close(descriptor) }
+        }
+        let failedOperation: String? = data.withUnsafeBytes { raw -> String? in
+            var written = 0
+            while written < raw.count {
+                let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return "write"
+                }
+                written += result
+            }
+            if fsync(descriptor) != 0 { return "fsync" }
+            closed = true
+            if Glue.close(descriptor) != 0 { return "close" }
+            return nil
+        }
+        if let failedOperation {
+            let error = Self.failure(temporary, failedOperation)
+            unlink(temporary.path)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let error = Self.failure(url, "rename")
+            unlink(temporary.path)
+            throw error
+        }
+        let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            _ = Glue.close(folderDescriptor)
+        }
+    }
+
+    /// `unlink`, or `rmdir` for an empty directory.
+    public func removeItem(at url: URL) throws(FileSystemError) {
+        if kind(of: url) == .directory {
+            guard rmdir(url.path) == 0 else { throw Self.failure(url, "remove") }
+        } else {
+            guard unlink(url.path) == 0 else { throw Self.failure(url, "remove") }
+        }
+    }
+
+    /// `mkdir -p`.
+    public func createDirectory(at url: URL) throws(FileSystemError) {
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw FileSystemError(path: url.path, operation: "mkdir", reason: Self.describe(error))
+        }
+    }
+
+    static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+    }
+
+    static func failure(_ url: URL, _ operation: String) -> FileSystemError {
+        FileSystemError(path: url.path, operation: operation, reason: String(cString: strerror(errno)))
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+/// A file descriptor read with `pread`.
+final class LocalReadableFile: ReadableFile, @unchecked Sendable {
+    private var descriptor: Int32
+    let count: Int
+    let fileIdentifier: UInt64
+    private let path: String
+
+    init(descriptor: Int32, count: Int, fileIdentifier: UInt64, path: String) {
+        self.descriptor = descriptor
+        self.count = count
+        self.fileIdentifier = fileIdentifier
+        self.path = path
+    }
+
+    deinit { close() }
+
+    func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {
+        guard descriptor >= 0 else { throw ByteSourceError(offset: offset, reason: "file is closed") }
+        guard offset >= 0, count >= 0 else { throw ByteSourceError(offset: offset, reason: "negative range") }
+        let wanted = max(0, min(count, self.count - offset))
+        guard wanted > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ByteSourceError(offset: offset + filled, reason: String(cString: strerror(errno)))
+            }
+            if result == 0 { break } // the file shrank under us
+            filled += result
+        }
+        if filled < wanted { buffer.removeLast(wanted - filled) }
+        return buffer
+    }
+
+    func close() {
+        if descriptor >= 0 {
+            _ = Glue.close(descriptor)
+            descriptor = -1
+        }
+    }
+}
+
+/// Disambiguates the C `close` from the methods of the same name.
+enum Glue {
+    static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.close(descriptor)
+        #elseif canImport(Glibc)
+        Glibc.close(descriptor)
+        #else
+        Musl.close(descriptor)
+        #endif
+    }
+}

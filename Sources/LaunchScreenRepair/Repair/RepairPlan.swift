@@ -1,0 +1,180 @@
+/// One file of the snapshot folder, as inspected: what the planner decides from.
+public struct SnapshotFile: Codable, Sendable, Hashable {
+    /// The file name (kept when replacing: the system looks it up by name).
+    public var name: String
+    /// What the entry is (only regular files are ever read or replaced).
+    public var kind: FileKind
+    /// Its size in bytes.
+    public var byteCount: Int
+    /// Its header, when it could be read.
+    public var header: ImageHeader?
+    /// Why the file cannot be used (symbolic link, unreadable, broken header), if so.
+    public var problem: String?
+    /// Lower-case hex MD5, computed only when the size equals a candidate variant's length.
+    public var md5: String?
+    /// Its appearance and how it was decided.
+    public var appearance: AppearanceEvidence
+    /// Bytes read to inspect it.
+    public var bytesRead: Int
+
+    /// Creates a file value.
+    public init(name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
+                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.byteCount = byteCount
+        self.header = header
+        self.problem = problem
+        self.md5 = md5
+        self.appearance = appearance
+        self.bytesRead = bytesRead
+    }
+}
+
+/// What to do with every snapshot file: the planner's pure output.
+public struct RepairPlan: Codable, Sendable, Hashable {
+    /// What to do with one file.
+    public enum Action: String, Codable, Sendable, Hashable {
+        /// The file already holds the right variant.
+        case keep
+        /// Write the variant over the file, keeping its name.
+        case replace
+        /// Leave the file alone; ``Step/reason`` says why.
+        case skip
+    }
+
+    /// The decision for one file.
+    public struct Step: Codable, Sendable, Hashable {
+        /// The snapshot file name.
+        public var name: String
+        /// The decision.
+        public var action: Action
+        /// The variant kept or written.
+        public var variant: String?
+        /// Why the file is skipped.
+        public var reason: String?
+        /// The file's orientation, from its pixel size.
+        public var orientation: Orientation?
+        /// The file's appearance evidence.
+        public var appearance: AppearanceEvidence?
+
+        /// Creates a step value.
+        public init(name: String, action: Action, variant: String? = nil, reason: String? = nil,
+                    orientation: Orientation? = nil, appearance: AppearanceEvidence? = nil) {
+            self.name = name
+            self.action = action
+            self.variant = variant
+            self.reason = reason
+            self.orientation = orientation
+            self.appearance = appearance
+        }
+    }
+
+    /// The layout active for the day.
+    public var layout: String
+    /// One step per snapshot file, in name order.
+    public var steps: [Step]
+
+    /// Creates a plan value.
+    public init(layout: String, steps: [Step]) {
+        self.layout = layout
+        self.steps = steps
+    }
+}
+
+/// Decides, without any I/O, which variant belongs in each snapshot file.
+///
+/// Variants of the active layout and the device's idiom are matched by exact pixel size, or by
+/// the swapped size when landscape-sized files take the portrait image (``OrientationPolicy``).
+/// Several variants of one size (same pixels, other safe areas) narrow to the device model when
+/// known; otherwise a file holding any of them is current. A file is kept when its byte size and
+/// MD5 equal the chosen variant's.
+public struct RepairPlanner: Sendable {
+    /// The manifest's variants.
+    public let variants: [LaunchManifest.Variant]
+    /// The active layout's identifier.
+    public let layout: String
+    /// The device's idiom.
+    public let idiom: Idiom
+    /// The device's catalog id (resolved from a hardware model identifier through the
+    /// manifest's `models`), when known.
+    public let deviceModel: String?
+    /// The orientation policy.
+    public let policy: OrientationPolicy
+
+    /// A planner for one launch.
+    public init(manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
+                policy: OrientationPolicy = .automatic) {
+        self.variants = manifest.variants.filter { $0.layout == layout && $0.idiom == idiom }
+        self.layout = layout
+        self.idiom = idiom
+        self.deviceModel = deviceModel.map(manifest.deviceID(forModel:))
+        self.policy = policy
+    }
+
+    /// The variants that fit a file of this pixel size, of either appearance.
+    public func candidates(width: Int, height: Int) -> [LaunchManifest.Variant] {
+        let portraitOnly = policy.isPortraitOnly(on: idiom)
+        let fitting = variants.filter { variant in
+            if portraitOnly {
+                guard variant.orientation == .portrait else { return false }
+                return (variant.width == width && variant.height == height)
+                    || (variant.width == height && variant.height == width)
+            }
+            return variant.width == width && variant.height == height
+        }
+        guard let deviceModel else { return fitting }
+        let forDevice = fitting.filter { $0.devices.contains(deviceModel) }
+        return forDevice.isEmpty ? fitting : forDevice
+    }
+
+    /// Whether the light and dark candidates for this size differ, so the appearance matters.
+    public func appearanceMatters(width: Int, height: Int) -> Bool {
+        let all = candidates(width: width, height: height)
+        let light = Set(all.filter { $0.appearance == .light }.map(\.md5))
+        let dark = Set(all.filter { $0.appearance == .dark }.map(\.md5))
+        return light != dark
+    }
+
+    /// The plan for the inspected files.
+    public func plan(_ files: [SnapshotFile]) -> RepairPlan {
+        RepairPlan(layout: layout, steps: files.sorted { $0.name < $1.name }.map(step))
+    }
+
+    func step(_ file: SnapshotFile) -> RepairPlan.Step {
+        func skip(_ reason: String) -> RepairPlan.Step {
+            RepairPlan.Step(name: file.name, action: .skip, reason: reason, orientation: file.header?.orientation,
+                            appearance: file.header == nil ? nil : file.appearance)
+        }
+        if let problem = file.problem { return skip(problem) }
+        guard let header = file.header else { return skip("no readable header") }
+        let all = candidates(width: header.width, height: header.height)
+        guard !all.isEmpty else {
+            return skip("no \(idiom.rawValue) variant of \(header.width)x\(header.height) in layout \(layout): the device catalog lacks this screen size")
+        }
+        let chosen: [LaunchManifest.Variant]
+        if let appearance = file.appearance.appearance {
+            chosen = all.filter { $0.appearance == appearance }
+            guard !chosen.isEmpty else {
+                return skip("no \(appearance.rawValue) variant of \(header.width)x\(header.height) in layout \(layout)")
+            }
+        } else if !appearanceMatters(width: header.width, height: header.height) {
+            chosen = all
+        } else {
+            return skip("appearance unknown (\(header.format.rawValue) pixels not readable here) and the light and dark variants differ")
+        }
+        if let current = chosen.first(where: { $0.length == file.byteCount && $0.md5 == file.md5 }) {
+            return RepairPlan.Step(name: file.name, action: .keep, variant: current.id, orientation: header.orientation,
+                                   appearance: evidence(file, current))
+        }
+        let target = chosen[0]
+        return RepairPlan.Step(name: file.name, action: .replace, variant: target.id, orientation: header.orientation,
+                               appearance: evidence(file, target))
+    }
+
+    /// The evidence, completed with the variant's appearance when the file's own was unknown
+    /// (identical light and dark variants).
+    private func evidence(_ file: SnapshotFile, _ variant: LaunchManifest.Variant) -> AppearanceEvidence {
+        file.appearance.appearance == nil ? AppearanceEvidence(appearance: variant.appearance, source: .manifest) : file.appearance
+    }
+}

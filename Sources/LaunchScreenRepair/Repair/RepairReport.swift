@@ -1,0 +1,211 @@
+/// What a repair did, file by file.
+public struct RepairReport: Codable, Sendable, Hashable {
+    /// How the run ended overall.
+    public enum Status: String, Codable, Sendable, Hashable {
+        /// Every file was handled (kept, replaced, skipped or failed: see ``files``).
+        case completed
+        /// iOS before 13: the snapshot folder is not the app's to change. Nothing touched.
+        case unsupported
+        /// A background launch: run again once the app is active.
+        case deferred
+        /// No snapshot folder yet (the system has not drawn the launch screen). Nothing touched.
+        case noSnapshots
+    }
+
+    /// The outcome for one file.
+    public enum Outcome: String, Codable, Sendable, Hashable {
+        /// Already right: nothing written.
+        case kept
+        /// The variant was written over the file, same name.
+        case replaced
+        /// Dry run: the file would be replaced.
+        case wouldReplace
+        /// Left alone, see ``FileReport/reason``.
+        case skipped
+        /// Replacing failed, see ``FileReport/reason``; the file holds its old bytes or the new, never a mix.
+        case failed
+    }
+
+    /// One snapshot file.
+    public struct FileReport: Codable, Sendable, Hashable {
+        /// The file name.
+        public var name: String
+        /// The outcome.
+        public var outcome: Outcome
+        /// Why it was skipped or failed.
+        public var reason: String?
+        /// The container format found.
+        public var format: ImageFormat?
+        /// The pixel width found.
+        public var width: Int?
+        /// The pixel height found.
+        public var height: Int?
+        /// Orientation from the pixel size.
+        public var orientation: Orientation?
+        /// The appearance decided.
+        public var appearance: Appearance?
+        /// How the appearance was decided.
+        public var appearanceSource: AppearanceSource?
+        /// The variant kept or written.
+        public var variant: String?
+        /// Bytes read from the snapshot folder for this file.
+        public var bytesRead: Int
+        /// Bytes written into the snapshot folder for this file.
+        public var bytesWritten: Int
+
+        /// Creates a file report.
+        public init(name: String, outcome: Outcome, reason: String? = nil, format: ImageFormat? = nil, width: Int? = nil,
+                    height: Int? = nil, orientation: Orientation? = nil, appearance: Appearance? = nil,
+                    appearanceSource: AppearanceSource? = nil, variant: String? = nil, bytesRead: Int = 0, bytesWritten: Int = 0) {
+            self.name = name
+            self.outcome = outcome
+            self.reason = reason
+            self.format = format
+            self.width = width
+            self.height = height
+            self.orientation = orientation
+            self.appearance = appearance
+            self.appearanceSource = appearanceSource
+            self.variant = variant
+            self.bytesRead = bytesRead
+            self.bytesWritten = bytesWritten
+        }
+    }
+
+    /// How the run ended.
+    public var status: Status
+    /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred`` and ``Status/noSnapshots``.
+    public var reason: String?
+    /// The snapshot folder looked at.
+    public var snapshotFolder: String?
+    /// The layout active for the day.
+    public var layout: String?
+    /// The manifest version applied.
+    public var manifestVersion: String?
+    /// Whether this was a dry run (nothing written).
+    public var dryRun: Bool
+    /// Whether this launch is the first of a new app version.
+    public var upgradeLaunch: Bool
+    /// The placeholder copied for this launch (``SnapshotLocator/placeholderFile``), if any.
+    public var placeholderCreated: Bool
+    /// Whether last launch's placeholder was removed.
+    public var placeholderRemoved: Bool
+    /// Notes that concern no single file (an unreadable ledger, a failed ledger write).
+    public var notes: [String]
+    /// One entry per file of the snapshot folder, in name order.
+    public var files: [FileReport]
+
+    /// Creates a report value.
+    public init(status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
+                manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
+                placeholderCreated: Bool = false, placeholderRemoved: Bool = false, notes: [String] = [],
+                files: [FileReport] = []) {
+        self.status = status
+        self.reason = reason
+        self.snapshotFolder = snapshotFolder
+        self.layout = layout
+        self.manifestVersion = manifestVersion
+        self.dryRun = dryRun
+        self.upgradeLaunch = upgradeLaunch
+        self.placeholderCreated = placeholderCreated
+        self.placeholderRemoved = placeholderRemoved
+        self.notes = notes
+        self.files = files
+    }
+
+    /// Total bytes read from snapshot files.
+    public var bytesRead: Int { files.reduce(0) { $0 + $1.bytesRead } }
+    /// Total bytes written into snapshot files.
+    public var bytesWritten: Int { files.reduce(0) { $0 + $1.bytesWritten } }
+    /// The files with a given outcome.
+    public func files(_ outcome: Outcome) -> [FileReport] { files.filter { $0.outcome == outcome } }
+
+    /// A readable multi-line summary: one line per file.
+    public var text: String {
+        var lines: [String] = []
+        var head = "status: \(status.rawValue)"
+        if let reason { head += " (\(reason))" }
+        lines.append(head)
+        if let snapshotFolder { lines.append("folder: \(snapshotFolder)") }
+        if let layout { lines.append("layout: \(layout)" + (manifestVersion.map { ", manifest \($0)" } ?? "")) }
+        if dryRun { lines.append("dry run: nothing written") }
+        if upgradeLaunch { lines.append("upgrade launch" + (placeholderCreated ? ": placeholder copied" : "")) }
+        if placeholderRemoved { lines.append("previous placeholder removed") }
+        for file in files {
+            var line = "\(file.outcome.rawValue)\t\(file.name)"
+            if let width = file.width, let height = file.height { line += "\t\(file.format?.rawValue ?? "?") \(width)x\(height)" }
+            if let appearance = file.appearance { line += " \(appearance.rawValue) (\(file.appearanceSource?.rawValue ?? "?"))" }
+            if let variant = file.variant { line += "\t→ \(variant)" }
+            if let reason = file.reason { line += "\t\(reason)" }
+            line += "\tread \(file.bytesRead) B, wrote \(file.bytesWritten) B"
+            lines.append(line)
+        }
+        for note in notes { lines.append("note: \(note)") }
+        if status == .completed {
+            let counts = [Outcome.kept, .replaced, .wouldReplace, .skipped, .failed].compactMap { outcome -> String? in
+                let count = files(outcome).count
+                return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+            }
+            lines.append("total: \(counts.isEmpty ? "no files" : counts.joined(separator: ", ")); read \(bytesRead) B, wrote \(bytesWritten) B")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `restore` did, file by file.
+public struct RestoreReport: Codable, Sendable, Hashable {
+    /// The outcome for one file.
+    public enum Outcome: String, Codable, Sendable, Hashable {
+        /// The system's original bytes are back.
+        case restored
+        /// Nothing to restore (see reason).
+        case skipped
+        /// Writing failed (see reason).
+        case failed
+    }
+
+    /// One snapshot file.
+    public struct FileReport: Codable, Sendable, Hashable {
+        /// The file name.
+        public var name: String
+        /// The outcome.
+        public var outcome: Outcome
+        /// Why it was skipped or failed.
+        public var reason: String?
+        /// Bytes written back.
+        public var bytesWritten: Int
+
+        /// Creates a file report.
+        public init(name: String, outcome: Outcome, reason: String? = nil, bytesWritten: Int = 0) {
+            self.name = name
+            self.outcome = outcome
+            self.reason = reason
+            self.bytesWritten = bytesWritten
+        }
+    }
+
+    /// The snapshot folder.
+    public var snapshotFolder: String
+    /// One entry per backup found.
+    public var files: [FileReport]
+    /// Notes that concern no single file.
+    public var notes: [String]
+
+    /// Creates a report value.
+    public init(snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
+        self.snapshotFolder = snapshotFolder
+        self.files = files
+        self.notes = notes
+    }
+
+    /// One line per file.
+    public var text: String {
+        var lines = ["folder: \(snapshotFolder)"]
+        if files.isEmpty { lines.append("nothing to restore") }
+        for file in files {
+            lines.append("\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B")
+        }
+        for note in notes { lines.append("note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+}

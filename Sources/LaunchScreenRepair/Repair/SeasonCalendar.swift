@@ -1,0 +1,46 @@
+import Foundation
+
+/// Picks the layout to show on a given day: an absolute date range (a festival) beats a yearly
+/// one; among matches of the same kind the higher priority wins (then manifest order); with no
+/// match, the fallback layout (the one without a schedule).
+public struct SeasonCalendar: Sendable {
+    /// The layouts, in manifest order.
+    public let layouts: [LaunchManifest.Layout]
+
+    /// A calendar over `layouts`.
+    public init(layouts: [LaunchManifest.Layout]) {
+        self.layouts = layouts
+    }
+
+    /// The layout for a calendar day, or `nil` when none matches and there is no fallback.
+    public func activeLayout(year: Int, month: Int, day: Int) -> LaunchManifest.Layout? {
+        func best(_ candidates: [LaunchManifest.Layout]) -> LaunchManifest.Layout? {
+            // max(by:) keeps the last of equals; walk in reverse so the first in manifest order wins.
+            candidates.reversed().max { $0.priority < $1.priority }
+        }
+        let absolute = layouts.filter { layout in
+            layout.schedule.contains { $0.isAbsolute && $0.contains(year: year, month: month, day: day) }
+        }
+        if let layout = best(absolute) { return layout }
+        let yearly = layouts.filter { layout in
+            layout.schedule.contains { !$0.isAbsolute && $0.contains(year: year, month: month, day: day) }
+        }
+        if let layout = best(yearly) { return layout }
+        return layouts.first(where: \.isFallback)
+    }
+
+    /// The layout for the day `date` falls on in `timeZone` (Gregorian dates, as layouts use),
+    /// by default the device's time zone.
+    public func activeLayout(on date: Date, timeZone: TimeZone = .current) -> LaunchManifest.Layout? {
+        let day = Self.calendarDay(of: date, timeZone: timeZone)
+        return activeLayout(year: day.year, month: day.month, day: day.day)
+    }
+
+    /// Year, month and day of `date` in `timeZone`, Gregorian.
+    public static func calendarDay(of date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}

@@ -1,0 +1,456 @@
+import Foundation
+
+/// One repair run's inputs.
+public struct RepairRequest: Sendable {
+    /// Where the app's snapshots and this module's folder are.
+    public var locator: SnapshotLocator
+    /// The generated manifest (the `<Type>.manifest` of the generated Swift file).
+    public var manifest: LaunchManifest
+    /// The variants' bytes: the pack.
+    public var variants: any VariantSource
+    /// The device and app.
+    public var environment: RepairEnvironment
+    /// Which orientations get their own image.
+    public var orientationPolicy: OrientationPolicy
+    /// Plan only: read, decide and report, write nothing.
+    public var dryRun: Bool
+
+    /// Creates a request.
+    public init(locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
+                environment: RepairEnvironment, orientationPolicy: OrientationPolicy = .automatic, dryRun: Bool = false) {
+        self.locator = locator
+        self.manifest = manifest
+        self.variants = variants
+        self.environment = environment
+        self.orientationPolicy = orientationPolicy
+        self.dryRun = dryRun
+    }
+}
+
+/// The inputs cannot be used at all (a problem with one snapshot file is reported, not thrown).
+public enum RepairError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The manifest is unusable; names the field.
+    case manifest(String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .manifest(text): "manifest: \(text)"
+        }
+    }
+}
+
+/// The repair engine: locate → probe → classify → plan → apply atomically → ledger → report.
+///
+/// A synchronous core with everything injected: the UIKit glue calls it on a utility queue,
+/// tests and the `launch-assets repair` command call it directly.
+public enum SnapshotRepair {
+    /// The first system version whose snapshot folder an app may change.
+    public static let minimumSystemVersion = SystemVersion(major: 13)
+
+    /// Runs one repair. Throws only when the manifest itself is unusable.
+    public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
+        let environment = request.environment
+        guard environment.systemVersion >= minimumSystemVersion else {
+            return RepairReport(status: .unsupported, reason: "iOS \(environment.systemVersion) keeps launch snapshots in Library/Caches/Snapshots, which the app may not change; nothing touched",
+                                snapshotFolder: request.locator.legacySnapshotFolder.path, dryRun: request.dryRun)
+        }
+        guard !environment.isPassiveLaunch else {
+            return RepairReport(status: .deferred, reason: "background launch: run again once the app is active", dryRun: request.dryRun)
+        }
+        let manifest = request.manifest
+        guard manifest.schemaVersion == LaunchManifest.currentSchemaVersion else {
+            throw .manifest("schemaVersion \(manifest.schemaVersion) is not \(LaunchManifest.currentSchemaVersion)")
+        }
+        let day = SeasonCalendar.calendarDay(of: environment.date, timeZone: environment.timeZone)
+        guard let layout = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
+            throw .manifest("layouts: none is active on \(SeasonDate(year: day.year, month: day.month, day: day.day)) and none is the fallback")
+        }
+        var run = Run(request: request, layout: layout, fileSystem: fileSystem)
+        return run.execute()
+    }
+
+    /// Puts the system's original bytes back into every snapshot file this module replaced,
+    /// removes the placeholder, and forgets the ledger once everything is back.
+    public static func restore(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RestoreReport {
+        var report = RestoreReport(snapshotFolder: locator.snapshotFolder.path)
+        var (ledger, problem, _) = Ledger.load(from: locator.ledgerFile, fileSystem: fileSystem)
+        if let problem { report.notes.append(problem) }
+        for (name, backup) in ledger.backups.sorted(by: { $0.key < $1.key }) {
+            let target = locator.snapshotFolder.appendingPathComponent(name)
+            guard fileSystem.kind(of: target) == .regular else {
+                report.files.append(.init(name: name, outcome: .skipped,
+                                          reason: "no regular file of that name any more (the system replaced it); backup discarded"))
+                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                ledger.backups[name] = nil
+                continue
+            }
+            do {
+                let data = try fileSystem.contents(of: locator.backupFolder.appendingPathComponent(backup.file))
+                guard data.count == backup.bytes, MD5Digest.hex(of: data) == backup.md5 else {
+                    report.files.append(.init(name: name, outcome: .failed, reason: "backup \(backup.file) does not match its recorded MD5; left in place"))
+                    continue
+                }
+                try fileSystem.writeAtomically(data, to: target)
+                let written = try fileSystem.contents(of: target)
+                guard MD5Digest.hex(of: written) == backup.md5 else {
+                    report.files.append(.init(name: name, outcome: .failed, reason: "verification after writing failed", bytesWritten: data.count))
+                    continue
+                }
+                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                ledger.backups[name] = nil
+                ledger.files[name] = nil
+                report.files.append(.init(name: name, outcome: .restored, bytesWritten: data.count))
+            } catch {
+                report.files.append(.init(name: name, outcome: .failed, reason: error.description))
+            }
+        }
+        if fileSystem.kind(of: locator.placeholderFile) != nil {
+            do { try fileSystem.removeItem(at: locator.placeholderFile) } catch { report.notes.append(error.description) }
+        }
+        ledger.placeholder = false
+        do {
+            if ledger.backups.isEmpty {
+                if fileSystem.kind(of: locator.ledgerFile) != nil { try fileSystem.removeItem(at: locator.ledgerFile) }
+                if fileSystem.kind(of: locator.backupFolder) == .directory,
+                   (try? fileSystem.entries(in: locator.backupFolder))?.isEmpty == true {
+                    try fileSystem.removeItem(at: locator.backupFolder)
+                }
+            } else {
+                try fileSystem.writeAtomically(ledger.encoded(), to: locator.ledgerFile)
+            }
+        } catch {
+            report.notes.append("ledger: \(error.description)")
+        }
+        return report
+    }
+}
+
+/// The state of one repair run.
+private struct Run<FS: FileSystem> {
+    let request: RepairRequest
+    let layout: LaunchManifest.Layout
+    let fileSystem: FS
+    let planner: RepairPlanner
+    var ledger: Ledger
+    let originalLedger: Ledger
+    var notes: [String] = []
+
+    var locator: SnapshotLocator { request.locator }
+    var environment: RepairEnvironment { request.environment }
+
+    init(request: RepairRequest, layout: LaunchManifest.Layout, fileSystem: FS) {
+        self.request = request
+        self.layout = layout
+        self.fileSystem = fileSystem
+        planner = RepairPlanner(manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
+                                deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
+        let loaded = Ledger.load(from: request.locator.ledgerFile, fileSystem: fileSystem)
+        ledger = loaded.ledger
+        originalLedger = loaded.ledger
+        if let problem = loaded.problem { notes.append(problem) }
+    }
+
+    mutating func execute() -> RepairReport {
+        let folder = locator.snapshotFolder
+        var report = RepairReport(status: .completed, snapshotFolder: folder.path, layout: layout.id,
+                                  manifestVersion: request.manifest.version, dryRun: request.dryRun)
+        switch fileSystem.kind(of: folder) {
+        case .directory?: break
+        case nil:
+            report.status = .noSnapshots
+            report.reason = "no snapshot folder yet: the system has not drawn the launch screen"
+            return report
+        case let kind?:
+            report.status = .noSnapshots
+            report.reason = "the snapshot folder is a \(kind.rawValue), not a directory: not followed"
+            return report
+        }
+        let entries: [DirectoryEntry]
+        do { entries = try fileSystem.entries(in: folder) } catch {
+            report.status = .noSnapshots
+            report.reason = error.description
+            return report
+        }
+        // Leftovers of an interrupted write are ours: remove them.
+        for entry in entries where entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) && entry.kind == .regular && !request.dryRun {
+            try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name))
+        }
+        let snapshotEntries = entries.filter { SnapshotLocator.isSnapshotName($0.name) }
+
+        // Inspect, classify, plan.
+        var inspected: [SnapshotFile] = []
+        var samples: [AppearanceClassifier.Sample] = []
+        var pixelProblems: [String: String] = [:]
+        for entry in snapshotEntries {
+            let (file, luminance, pixelProblem) = inspect(entry, in: folder)
+            inspected.append(file)
+            if let pixelProblem { pixelProblems[file.name] = pixelProblem }
+            if let header = file.header {
+                samples.append(.init(name: file.name, width: header.width, height: header.height,
+                                     known: file.appearance.appearance == nil ? nil : file.appearance, luminance: luminance))
+            }
+        }
+        let appearances = AppearanceClassifier.classify(samples, pinned: environment.pinnedAppearance)
+        for index in inspected.indices {
+            if let evidence = appearances[inspected[index].name] { inspected[index].appearance = evidence }
+        }
+        let plan = planner.plan(inspected)
+        let filesByName = Dictionary(uniqueKeysWithValues: inspected.map { ($0.name, $0) })
+
+        // Upgrade launch: keep what the user sees now for the app's own splash.
+        let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
+        report.upgradeLaunch = upgrade
+        if !request.dryRun {
+            if ledger.placeholder || fileSystem.kind(of: locator.placeholderFile) != nil, !upgrade {
+                if (try? fileSystem.removeItem(at: locator.placeholderFile)) != nil { report.placeholderRemoved = true }
+                ledger.placeholder = false
+            }
+            if upgrade, plan.steps.contains(where: { $0.action == .replace }),
+               let shown = shownNow(plan, filesByName) {
+                report.placeholderCreated = copyPlaceholder(from: folder.appendingPathComponent(shown))
+            }
+        }
+
+        // Apply.
+        var seen = Set<String>()
+        for step in plan.steps {
+            seen.insert(step.name)
+            let file = filesByName[step.name]!
+            var entry = RepairReport.FileReport(
+                name: step.name, outcome: .skipped, reason: step.reason, format: file.header?.format,
+                width: file.header?.width, height: file.header?.height, orientation: step.orientation,
+                appearance: step.appearance?.appearance, appearanceSource: step.appearance?.source,
+                variant: step.variant, bytesRead: file.bytesRead)
+            if step.action == .skip, let problem = pixelProblems[step.name], file.problem == nil {
+                entry.reason = (entry.reason ?? "") + "; pixels: \(problem)"
+            }
+            switch step.action {
+            case .skip:
+                break
+            case .keep:
+                entry.outcome = .kept
+                // Record a file that holds a variant but is not in the ledger yet; an existing
+                // record stays as written (it knows the slot's orientation before replacement).
+                if let variant = variant(step.variant), ledger.files[step.name]?.md5 != variant.md5 {
+                    record(step.name, variant, orientation: step.orientation)
+                }
+            case .replace:
+                if request.dryRun {
+                    entry.outcome = .wouldReplace
+                } else {
+                    apply(step, file, in: folder, report: &entry)
+                }
+            }
+            report.files.append(entry)
+        }
+        // Forget files that are gone, and backups of names the system no longer uses.
+        if !request.dryRun {
+            for name in ledger.files.keys where !seen.contains(name) { ledger.files[name] = nil }
+            for (name, backup) in ledger.backups where !seen.contains(name) {
+                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                ledger.backups[name] = nil
+            }
+            ledger.manifestVersion = request.manifest.version
+            if let appVersion = environment.appVersion { ledger.appVersion = appVersion }
+            if ledger != originalLedger { writeLedger() }
+        }
+        report.notes = notes
+        return report
+    }
+
+    // MARK: - Inspection
+
+    /// Probes one entry; hashes it only when its size equals a known variant length; measures
+    /// its pixels only when its appearance is unknown and matters.
+    func inspect(_ entry: DirectoryEntry, in folder: URL) -> (SnapshotFile, Double?, String?) {
+        var file = SnapshotFile(name: entry.name, kind: entry.kind, byteCount: entry.size, header: nil)
+        switch entry.kind {
+        case .regular: break
+        case .symbolicLink:
+            file.problem = "symbolic link: not followed, not written through"
+            return (file, nil, nil)
+        case .directory:
+            file.problem = "a directory, not a snapshot"
+            return (file, nil, nil)
+        case .other:
+            file.problem = "not a regular file"
+            return (file, nil, nil)
+        }
+        let opened: any ReadableFile
+        do { opened = try fileSystem.openForReading(folder.appendingPathComponent(entry.name)) } catch {
+            file.problem = "unreadable: \(error.reason)"
+            return (file, nil, nil)
+        }
+        defer { opened.close() }
+        let source = CountingByteSource(opened)
+        defer { file.bytesRead = source.bytesRead }
+        file.byteCount = opened.count
+        let header: ImageHeader
+        do { header = try ImageHeaderProbe.probe(source) } catch {
+            file.problem = error.summary
+            file.bytesRead = source.bytesRead
+            return (file, nil, nil)
+        }
+        file.header = header
+        let sameSize = request.manifest.variants.filter {
+            ($0.width == header.width && $0.height == header.height) || ($0.width == header.height && $0.height == header.width)
+        }
+        var lengths = Set(planner.candidates(width: header.width, height: header.height).map(\.length))
+        lengths.formUnion(sameSize.map(\.length))
+        if let recorded = ledger.files[entry.name] { lengths.insert(recorded.bytes) }
+        if lengths.contains(opened.count) {
+            do { file.md5 = try MD5Digest.hex(of: source) } catch {
+                file.problem = "unreadable: \(error.description)"
+                file.bytesRead = source.bytesRead
+                return (file, nil, nil)
+            }
+        }
+        if let md5 = file.md5 {
+            if let recorded = ledger.files[entry.name], recorded.md5 == md5, recorded.bytes == opened.count {
+                file.appearance = AppearanceEvidence(appearance: recorded.appearance, source: .ledger)
+            } else if let variant = sameSize.first(where: { $0.md5 == md5 && $0.length == opened.count }) {
+                file.appearance = AppearanceEvidence(appearance: variant.appearance, source: .manifest)
+            }
+        }
+        var luminance: Double?
+        var pixelProblem: String?
+        if file.appearance.appearance == nil, environment.pinnedAppearance == nil,
+           planner.appearanceMatters(width: header.width, height: header.height) {
+            switch header.format {
+            case .aapl, .ktx, .ktx2:
+                do {
+                    let payload = try ASTCPayload.read(from: source)
+                    luminance = VoidExtentLuminance.measure(payload)?.mean
+                    if luminance == nil { pixelProblem = "no void-extent block to measure" }
+                } catch {
+                    pixelProblem = error.description
+                }
+            case .png, .jpeg:
+                if ImageLuminance.isAvailable, let bytes = try? source.bytes(at: 0, count: source.count) {
+                    luminance = ImageLuminance.mean(of: Data(bytes))
+                }
+                if luminance == nil { pixelProblem = "\(header.format.rawValue) pixels need ImageIO, not available here" }
+            }
+        }
+        file.bytesRead = source.bytesRead
+        return (file, luminance, pixelProblem)
+    }
+
+    // MARK: - Applying
+
+    func variant(_ id: String?) -> LaunchManifest.Variant? {
+        guard let id else { return nil }
+        return request.manifest.variants.first { $0.id == id }
+    }
+
+    mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?) {
+        ledger.files[name] = Ledger.Entry(md5: variant.md5, bytes: variant.length, variant: variant.id, layout: variant.layout,
+                                          orientation: orientation ?? variant.orientation, appearance: variant.appearance)
+    }
+
+    /// Backup (first time), temporary file + fsync + rename, then verify size and MD5.
+    mutating func apply(_ step: RepairPlan.Step, _ file: SnapshotFile, in folder: URL, report: inout RepairReport.FileReport) {
+        report.outcome = .failed
+        guard let variant = variant(step.variant) else {
+            report.reason = "variant \(step.variant ?? "?") is not in the manifest"
+            return
+        }
+        let data: Data
+        do { data = try request.variants.bytes(of: variant) } catch {
+            report.reason = "variant \(variant.id): \(error.description)"
+            return
+        }
+        guard data.count == variant.length, MD5Digest.hex(of: data) == variant.md5 else {
+            report.reason = "variant \(variant.id): the pack's bytes do not match the manifest's length and MD5"
+            return
+        }
+        let target = folder.appendingPathComponent(step.name)
+        let isOurs = file.appearance.source == .ledger || file.appearance.source == .manifest
+        if !isOurs {
+            do {
+                let original = try fileSystem.contents(of: target)
+                report.bytesRead += original.count
+                try fileSystem.createDirectory(at: locator.backupFolder)
+                try fileSystem.writeAtomically(original, to: locator.backupFolder.appendingPathComponent(step.name))
+                ledger.backups[step.name] = Ledger.Backup(file: step.name, md5: MD5Digest.hex(of: original), bytes: original.count)
+            } catch {
+                report.reason = "backup of the system's bytes failed, file left alone: \(error.description)"
+                return
+            }
+        }
+        do { try fileSystem.writeAtomically(data, to: target) } catch {
+            report.reason = error.description
+            return
+        }
+        report.bytesWritten = data.count
+        do {
+            let check = try fileSystem.openForReading(target)
+            defer { check.close() }
+            let counting = CountingByteSource(check)
+            let md5 = try? MD5Digest.hex(of: counting)
+            report.bytesRead += counting.bytesRead
+            guard check.count == variant.length, md5 == variant.md5 else {
+                report.reason = "verification failed: \(check.count) bytes, MD5 \(md5 ?? "unreadable"); expected \(variant.length) bytes, MD5 \(variant.md5)"
+                putBackOriginal(step.name, report: &report)
+                return
+            }
+        } catch {
+            report.reason = "verification failed: \(error.description)"
+            putBackOriginal(step.name, report: &report)
+            return
+        }
+        record(step.name, variant, orientation: step.orientation)
+        report.outcome = .replaced
+        report.reason = nil
+    }
+
+    /// After a failed verification: the system's bytes back from the backup, if there is one,
+    /// so the file is never left holding bytes nobody wrote on purpose.
+    mutating func putBackOriginal(_ name: String, report: inout RepairReport.FileReport) {
+        ledger.files[name] = nil
+        guard let backup = ledger.backups[name] else { return }
+        let target = locator.snapshotFolder.appendingPathComponent(name)
+        do {
+            let original = try fileSystem.contents(of: locator.backupFolder.appendingPathComponent(backup.file))
+            guard MD5Digest.hex(of: original) == backup.md5 else { return }
+            try fileSystem.writeAtomically(original, to: target)
+            report.bytesWritten += original.count
+            report.reason = (report.reason ?? "") + "; the system's original bytes were put back"
+        } catch {
+            report.reason = (report.reason ?? "") + "; putting the original back failed: \(error.description)"
+        }
+    }
+
+    /// The file the user is looking at now: the current orientation and appearance.
+    func shownNow(_ plan: RepairPlan, _ files: [String: SnapshotFile]) -> String? {
+        let orientation = environment.currentOrientation ?? .portrait
+        let appearance = environment.currentAppearance ?? environment.pinnedAppearance ?? .light
+        let usable = plan.steps.filter { files[$0.name]?.header != nil && files[$0.name]?.kind == .regular }
+        return (usable.first { $0.orientation == orientation && $0.appearance?.appearance == appearance }
+            ?? usable.first { $0.orientation == orientation }
+            ?? usable.first)?.name
+    }
+
+    mutating func copyPlaceholder(from source: URL) -> Bool {
+        do {
+            let data = try fileSystem.contents(of: source)
+            try fileSystem.createDirectory(at: locator.moduleFolder)
+            try fileSystem.writeAtomically(data, to: locator.placeholderFile)
+            ledger.placeholder = true
+            return true
+        } catch {
+            notes.append("placeholder: \(error.description)")
+            return false
+        }
+    }
+
+    mutating func writeLedger() {
+        do {
+            try fileSystem.createDirectory(at: locator.moduleFolder)
+            try fileSystem.writeAtomically(ledger.encoded(), to: locator.ledgerFile)
+        } catch {
+            notes.append("ledger: \(error.description)")
+        }
+    }
+}

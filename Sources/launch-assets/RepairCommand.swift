@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import LaunchScreenRepair
+
+/// `launch-assets repair`: runs the app's repair engine against any container folder.
+struct RepairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Replace an app container's launch snapshots with the manifest's variants (the engine an app runs).",
+        discussion: """
+            Works on any container folder: a test fixture, or an iOS Simulator container \
+            (xcrun simctl get_app_container booted <bundle id> data). Exits 0 when it did its job \
+            (skipped files are reported, not errors), 1 on bad input or a failed write, 2 on usage errors.
+            """
+    )
+
+    @OptionGroup var app: ContainerOptions
+
+    @Option(help: ArgumentHelp("The generated manifest.json.", valueName: "file"))
+    var manifest: String
+
+    @Option(help: ArgumentHelp("The pack (default: the manifest's `pack`, next to the manifest).", valueName: "file"))
+    var pack: String?
+
+    @Option(help: ArgumentHelp("The app's pinned UIUserInterfaceStyle: every snapshot gets this appearance.", valueName: "light|dark"))
+    var appearance: Appearance?
+
+    @Option(help: ArgumentHelp("The device idiom.", valueName: "phone|pad"))
+    var idiom: Idiom = .phone
+
+    @Option(name: .customLong("system-version"), help: ArgumentHelp("The iOS version; below 13 nothing is touched.", valueName: "x.y"))
+    var systemVersion = SystemVersion(major: 17)
+
+    @Option(help: ArgumentHelp("The day that picks the season (default: today, local time).", valueName: "yyyy-mm-dd"))
+    var date: SeasonDate?
+
+    @Option(name: .customLong("app-version"), help: ArgumentHelp("The app version; a change from the last run is an upgrade launch.", valueName: "v"))
+    var appVersion: String?
+
+    @Option(help: ArgumentHelp("Catalog device identifier, to pick among variants of one size.", valueName: "id"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
+    var orientations: OrientationPolicy = .automatic
+
+    @Flag(name: .customLong("dry-run"), help: "Print the plan; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() throws {
+        let manifestURL = URL(fileURLWithPath: manifest)
+        let loaded = try RepairOutput.manifest(at: manifestURL)
+        let packURL = pack.map { URL(fileURLWithPath: $0) } ?? manifestURL.deletingLastPathComponent().appendingPathComponent(loaded.pack)
+        let packFile: LaunchPack
+        do { packFile = try LaunchPack(contentsOf: packURL, for: loaded) } catch {
+            throw RepairOutput.fail(error.description)
+        }
+        let environment = RepairEnvironment(
+            systemVersion: systemVersion, idiom: idiom, deviceModel: device, currentAppearance: appearance,
+            currentOrientation: .portrait, pinnedAppearance: appearance, appVersion: appVersion, date: day
+        )
+        let request = RepairRequest(
+            locator: app.locator, manifest: loaded, variants: packFile, environment: environment,
+            orientationPolicy: orientations, dryRun: dryRun
+        )
+        let report: RepairReport
+        do { report = try SnapshotRepair.run(request) } catch {
+            throw RepairOutput.fail("\(manifestURL.path): \(error.description)")
+        }
+        print(json ? RepairOutput.json(report) : report.text)
+        try RepairOutput.failIfAny(report.files(.failed).map { ($0.name, $0.reason) }, in: app.locator.snapshotFolder)
+    }
+
+    /// Noon of `--date` in the local time zone, or now.
+    private var day: Date {
+        guard let date, let year = date.year else { return Date() }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar.date(from: DateComponents(year: year, month: date.month, day: date.day, hour: 12)) ?? Date()
+    }
+}
+
+/// Reading the inputs of `repair` and `restore` and reporting what failed; a problem names the
+/// file and the place.
+enum RepairOutput {
+    /// Prints `error: <message>` and returns exit code 1 to throw.
+    static func fail(_ message: String) -> ExitCode {
+        StandardError.write("error: \(message)")
+        return ExitCode(1)
+    }
+
+    /// Exits 1 after naming each snapshot file that could not be written.
+    static func failIfAny(_ failed: [(name: String, reason: String?)], in folder: URL) throws {
+        guard !failed.isEmpty else { return }
+        for file in failed {
+            StandardError.write("error: \(folder.appendingPathComponent(file.name).path): \(file.reason ?? "failed")")
+        }
+        throw ExitCode(1)
+    }
+
+    /// Decodes a manifest.json; a decoding error names the JSON path.
+    static func manifest(at url: URL) throws -> LaunchManifest {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw fail("\(url.path): cannot read the manifest: \((error as NSError).localizedDescription)")
+        }
+        do { return try JSONDecoder().decode(LaunchManifest.self, from: data) } catch let error as DecodingError {
+            throw fail("\(url.path): \(describe(error))")
+        } catch {
+            throw fail("\(url.path): \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return parts.isEmpty ? "$" : "$" + parts
+        }
+        switch error {
+        case let .dataCorrupted(context): return "at \(path(context)): \(context.debugDescription)"
+        case let .keyNotFound(key, context): return "at \(path(context)): missing field \"\(key.stringValue)\""
+        case let .typeMismatch(_, context), let .valueNotFound(_, context): return "at \(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import LaunchScreenRepair
+import Testing
+@testable import LaunchAssetCompiler
+
+@Suite struct GeneratedAssetsTests {
+    /// Plans and really renders two small layouts: `default` (same palette in light and dark, so
+    /// its light and dark images are identical bytes) and `winter` (yearly + absolute schedule).
+    private func rendered() throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data]) {
+        let same = ["background": "#336699", "ink": "#FFFFFF"]
+        let fixture = try PlannerFixture(layouts: [
+            "default.json": layoutJSON(id: "default", light: same, dark: same),
+            "winter.json": layoutJSON(id: "winter", schedule: [("12-01", "02-29"), ("2027-02-06", "2027-02-12")], priority: 2),
+        ])
+        defer { fixture.remove() }
+        let planner = try fixture.planner([
+            device("phone", points: (20, 40), scale: 2),
+            device("pad", .pad, points: (30, 40), scale: 2),
+        ])
+        let variants = try planner.plan()
+        let images = try RenderQueue(jobs: 3).render(variants)
+        return (planner.layouts, variants, images)
+    }
+
+    @Test func packHeaderAndEveryVariantSlice() throws {
+        let (layouts, variants, images) = try rendered()
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "SeasonalLaunch.launchpack")
+        let manifest = assets.manifest
+        let pack = assets.pack
+
+        // Header: magic, schema version, stamp length, stamp.
+        #expect(Array(pack.prefix(8)) == LaunchPack.magic)
+        #expect(Array(pack.prefix(8)) == Array("LPAK\r\n\u{1A}\n".utf8))
+        #expect(uint32LE(pack, at: 8) == UInt32(LaunchManifest.currentSchemaVersion))
+        #expect(uint32LE(pack, at: 12) == 16)
+        #expect(String(decoding: pack[pack.startIndex + 16..<pack.startIndex + 32], as: UTF8.self) == manifest.version)
+        #expect(manifest.version.wholeMatch(of: /[0-9a-f]{16}/) != nil)
+
+        #expect(manifest.schemaVersion == LaunchManifest.currentSchemaVersion)
+        #expect(manifest.generator == "launch-assets \(GeneratorVersion.current)")
+        #expect(manifest.pack == "SeasonalLaunch.launchpack")
+        #expect(manifest.layouts.map(\.id) == ["default", "winter"])
+        #expect(manifest.variants.count == variants.count)
+        #expect(images.count == variants.count)
+
+        for (index, (entry, planned)) in zip(manifest.variants, variants).enumerated() {
+            #expect(entry.id == planned.id)
+            #expect(entry.layout == planned.layout)
+            #expect(entry.width == planned.pixels.width && entry.height == planned.pixels.height)
+            #expect(entry.orientation == planned.orientation)
+            #expect(entry.appearance == planned.appearance)
+            #expect(entry.idiom == planned.idiom)
+            #expect(entry.devices == planned.devices)
+            #expect(entry.offset >= 32)
+            #expect(entry.offset + entry.length <= pack.count)
+            let slice = pack[pack.startIndex + entry.offset..<pack.startIndex + entry.offset + entry.length]
+            #expect(md5Hex(Data(slice)) == entry.md5, "\(entry.id)")
+            #expect(Data(slice) == images[index])
+            let size = try #require(pngSize(Data(slice)), "\(entry.id) is a PNG")
+            #expect(size.width == entry.width && size.height == entry.height, "\(entry.id)")
+        }
+
+        // The runtime reads the same bytes back.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = try folder.write("SeasonalLaunch.launchpack", pack)
+        let opened = try LaunchPack(contentsOf: file, for: manifest)
+        #expect(opened.version == manifest.version)
+        #expect(opened.schemaVersion == LaunchManifest.currentSchemaVersion)
+        for (entry, image) in zip(manifest.variants, images) {
+            #expect(try opened.bytes(of: entry) == image)
+        }
+    }
+
+    @Test func identicalPNGBytesAreStoredOnce() throws {
+        let (layouts, variants, images) = try rendered()
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        let light = try #require(assets.manifest.variants.first { $0.id == "default-phone-40x80-light" })
+        let dark = try #require(assets.manifest.variants.first { $0.id == "default-phone-40x80-dark" })
+        #expect(light.md5 == dark.md5)
+        #expect(light.offset == dark.offset)
+        #expect(light.length == dark.length)
+        // Different images are stored apart, without overlap.
+        let winterLight = try #require(assets.manifest.variants.first { $0.id == "winter-phone-40x80-light" })
+        #expect(winterLight.md5 != light.md5)
+        #expect(winterLight.offset != light.offset)
+
+        var unique: [String: Int] = [:]
+        for variant in assets.manifest.variants { unique[variant.md5] = variant.length }
+        #expect(unique.count < assets.manifest.variants.count)
+        #expect(assets.pack.count == 32 + unique.values.reduce(0, +))
+        let ranges = Dictionary(assets.manifest.variants.map { ($0.md5, $0.offset..<$0.offset + $0.length) }, uniquingKeysWith: { a, _ in a })
+            .values.sorted { $0.lowerBound < $1.lowerBound }
+        #expect(ranges.first?.lowerBound == 32)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, "back to back")
+    }
+
+    @Test func versionStampDependsOnTheContentOnly() throws {
+        let (layouts, variants, images) = try rendered()
+        let first = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        let again = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        #expect(first.manifest == again.manifest)
+        #expect(first.pack == again.pack)
+        #expect(first.manifestJSON == again.manifestJSON)
+
+        // Rendering again gives the same bytes, so the same stamp.
+        let (_, _, rerendered) = try rendered()
+        #expect(GeneratedAssets(layouts: layouts, variants: variants, images: rerendered, packName: "x.launchpack").manifest.version == first.manifest.version)
+
+        // One byte of one image.
+        var changed = images
+        let last = changed.count - 1
+        let middle = changed[last].startIndex + changed[last].count / 2
+        changed[last][middle] ^= 0x01
+        let other = GeneratedAssets(layouts: layouts, variants: variants, images: changed, packName: "x.launchpack")
+        #expect(other.manifest.version != first.manifest.version)
+        #expect(other.manifest.variants.dropLast() == first.manifest.variants.dropLast())
+        #expect(other.manifest.variants.last?.md5 != first.manifest.variants.last?.md5)
+        #expect(other.pack.prefix(32) != first.pack.prefix(32))
+
+        // A layout's schedule is content too.
+        var moved = layouts
+        moved[1].schedule[0].through = SeasonDate(month: 2, day: 28)
+        #expect(GeneratedAssets(layouts: moved, variants: variants, images: images, packName: "x.launchpack").manifest.version != first.manifest.version)
+    }
+
+    @Test func manifestJSONFieldNamesAreThePublicContract() throws {
+        let (layouts, variants, images) = try rendered()
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "SeasonalLaunch.launchpack")
+        let json = assets.manifestJSON
+        #expect(json.last == UInt8(ascii: "\n"))
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        // `models` (hardware model → device id) joined the contract after the first list.
+        #expect(Set(root.keys) == ["schemaVersion", "version", "generator", "pack", "layouts", "variants", "models"])
+        #expect(root["schemaVersion"] as? Int == 1)
+        #expect(root["version"] as? String == assets.manifest.version)
+        #expect(root["generator"] as? String == GeneratorVersion.manifestName)
+        #expect(root["pack"] as? String == "SeasonalLaunch.launchpack")
+
+        let layoutsJSON = try #require(root["layouts"] as? [[String: Any]])
+        #expect(layoutsJSON.count == 2)
+        for layout in layoutsJSON {
+            #expect(Set(layout.keys) == ["id", "displayName", "priority", "schedule"])
+        }
+        let winter = try #require(layoutsJSON.first { $0["id"] as? String == "winter" })
+        #expect(winter["displayName"] as? String == "winter")
+        #expect(winter["priority"] as? Int == 2)
+        let schedule = try #require(winter["schedule"] as? [[String: Any]])
+        #expect(schedule.map { Set($0.keys) } == [["from", "through"], ["from", "through"]])
+        #expect(schedule.map { $0["from"] as? String } == ["12-01", "2027-02-06"])
+        #expect(schedule.map { $0["through"] as? String } == ["02-29", "2027-02-12"])
+        #expect((layoutsJSON.first { $0["id"] as? String == "default" }?["schedule"] as? [Any])?.isEmpty == true)
+
+        let variantsJSON = try #require(root["variants"] as? [[String: Any]])
+        #expect(variantsJSON.count == variants.count)
+        for (variant, planned) in zip(variantsJSON, variants) {
+            #expect(Set(variant.keys) == ["id", "layout", "width", "height", "orientation", "appearance", "idiom", "devices", "md5", "offset", "length"])
+            #expect(variant["id"] as? String == planned.id)
+            #expect(variant["layout"] as? String == planned.layout)
+            #expect(variant["width"] as? Int == planned.pixels.width)
+            #expect(variant["height"] as? Int == planned.pixels.height)
+            #expect(variant["orientation"] as? String == planned.orientation.rawValue)
+            #expect(variant["appearance"] as? String == planned.appearance.rawValue)
+            #expect(variant["idiom"] as? String == planned.idiom.rawValue)
+            #expect(variant["devices"] as? [String] == planned.devices)
+            #expect((variant["md5"] as? String)?.wholeMatch(of: /[0-9a-f]{32}/) != nil)
+            #expect(variant["offset"] is Int && variant["length"] is Int)
+        }
+        #expect(variantsJSON.contains { $0["orientation"] as? String == "landscape" })
+
+        // The JSON is the manifest, and reads back into it.
+        #expect(try JSONDecoder().decode(LaunchManifest.self, from: json) == assets.manifest)
+    }
+
+    @Test func modelsMapTheHardwareModelsOfTheNamedDevices() throws {
+        let (layouts, variants, images) = try rendered()
+        let devices = [
+            device("phone", models: ["iPhone99,1", "iPhone99,2"]),
+            device("pad", .pad, models: ["iPad99,1"]),
+            device("not-rendered", models: ["iPhone98,1"]),
+        ]
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack", devices: devices)
+        #expect(assets.manifest.models == ["iPhone99,1": "phone", "iPhone99,2": "phone", "iPad99,1": "pad"])
+        #expect(assets.manifest.deviceID(forModel: "iPhone99,2") == "phone")
+        let root = try #require(try JSONSerialization.jsonObject(with: assets.manifestJSON) as? [String: Any])
+        #expect(root["models"] as? [String: String] == assets.manifest.models)
+        // The models are content: they change the stamp.
+        let without = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        #expect(without.manifest.models.isEmpty)
+        #expect(without.manifest.version != assets.manifest.version)
+    }
+}

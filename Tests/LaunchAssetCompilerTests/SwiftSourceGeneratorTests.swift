@@ -1,0 +1,140 @@
+import Foundation
+import LaunchScreenRepair
+import Testing
+@testable import LaunchAssetCompiler
+
+@Suite struct SwiftSourceGeneratorTests {
+    /// A small fixed manifest: a fallback layout and a seasonal one with a yearly and an
+    /// absolute range; three variants.
+    static let manifest = LaunchManifest(
+        version: "0123456789abcdef",
+        generator: "launch-assets 0.1.0",
+        pack: "SeasonalLaunch.launchpack",
+        layouts: [
+            LaunchManifest.Layout(id: "default", displayName: "Default", priority: 0, schedule: []),
+            LaunchManifest.Layout(id: "winter", displayName: "Winter & Lunar New Year", priority: 5, schedule: [
+                DateRange(from: SeasonDate(month: 12, day: 1), through: SeasonDate(month: 2, day: 29)),
+                DateRange(from: SeasonDate(year: 2027, month: 2, day: 6), through: SeasonDate(year: 2027, month: 2, day: 12)),
+            ]),
+        ],
+        variants: [
+            LaunchManifest.Variant(
+                id: "default-phone-1179x2556-light", layout: "default", width: 1179, height: 2556,
+                orientation: .portrait, appearance: .light, idiom: .phone,
+                devices: ["iphone-14-pro", "iphone-15", "iphone-15-pro", "iphone-16"],
+                md5: "d41d8cd98f00b204e9800998ecf8427e", offset: 32, length: 48213
+            ),
+            LaunchManifest.Variant(
+                id: "default-phone-1179x2556-dark", layout: "default", width: 1179, height: 2556,
+                orientation: .portrait, appearance: .dark, idiom: .phone,
+                devices: ["iphone-14-pro", "iphone-15", "iphone-15-pro", "iphone-16"],
+                md5: "900150983cd24fb0d6963f7d28e17f72", offset: 48245, length: 40117
+            ),
+            LaunchManifest.Variant(
+                id: "winter-pad-2732x2048-dark", layout: "winter", width: 2732, height: 2048,
+                orientation: .landscape, appearance: .dark, idiom: .pad,
+                devices: ["ipad-air-13-m2"],
+                md5: "57edf4a22be3c955ac49da2e2107b67a", offset: 88362, length: 301_554
+            ),
+        ],
+        models: ["iPhone15,2": "iphone-14-pro", "iPhone15,4": "iphone-15", "iPad14,5": "ipad-air-13-m2"]
+    )
+
+    static let goldenURL = Fixtures.url("Golden/SeasonalLaunch.swift")
+
+    /// A message that shows where two texts part, line by line.
+    static func difference(expected: String, actual: String) -> String? {
+        guard expected != actual else { return nil }
+        let want = expected.components(separatedBy: "\n"), got = actual.components(separatedBy: "\n")
+        let first = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
+        var lines = ["generated source differs from \(goldenURL.lastPathComponent) from line \(first + 1) (expected \(want.count) lines, got \(got.count)):"]
+        for index in max(0, first - 2)..<min(max(want.count, got.count), first + 4) {
+            let a = index < want.count ? want[index] : "<end>", b = index < got.count ? got[index] : "<end>"
+            if a == b {
+                lines.append("  \(index + 1)   \(a)")
+            } else {
+                lines.append("- \(index + 1)   \(a)")
+                lines.append("+ \(index + 1)   \(b)")
+            }
+        }
+        lines.append("If the change is intended, review the whole output and replace the golden file with it.")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func matchesTheGoldenFile() throws {
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.manifest)
+        let golden = try String(contentsOf: Self.goldenURL, encoding: .utf8)
+        if let difference = Self.difference(expected: golden, actual: source) {
+            Issue.record("\(difference)")
+        }
+    }
+
+    @Test func differenceMessageNamesTheLine() throws {
+        let message = try #require(Self.difference(expected: "a\nb\nc\n", actual: "a\nB\nc\n"))
+        #expect(message.contains("from line 2"))
+        #expect(message.contains("- 2   b"))
+        #expect(message.contains("+ 2   B"))
+        #expect(Self.difference(expected: "same", actual: "same") == nil)
+    }
+
+    @Test func outputIsDeterministicAndUsesTheTypeName() {
+        let generator = SwiftSourceGenerator(typeName: "SeasonalLaunch")
+        #expect(generator.source(for: Self.manifest) == generator.source(for: Self.manifest))
+        let other = SwiftSourceGenerator(typeName: "LaunchAssets").source(for: Self.manifest)
+        #expect(other.contains("public enum LaunchAssets: LaunchAssetCatalog {"))
+        #expect(!other.contains("SeasonalLaunch:"))
+        #expect(other.contains("import LaunchScreenRepair\n"))
+        #expect(other.hasSuffix("}\n"))
+    }
+
+    @Test func stringsAreEscaped() {
+        var manifest = Self.manifest
+        manifest.layouts[0].displayName = #"Say "hi" \ bye"#
+        manifest.layouts[1].displayName = "tab\there\nnew line\r\u{1}\u{7F} \\(notInterpolated) ünï 🎉"
+        manifest.variants[0].devices = [#"dev"ice"#]
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+        #expect(source.contains(#"displayName: "Say \"hi\" \\ bye""#))
+        #expect(source.contains(#"displayName: "tab\there\nnew line\r\u{1}\u{7f} \\(notInterpolated) ünï 🎉""#))
+        #expect(source.contains(#"devices: ["dev\"ice"]"#))
+        // No raw control characters or unescaped quotes leak into the source.
+        #expect(!source.contains("\t"))
+        #expect(!source.contains("\r"))
+        #expect(!source.contains("\u{1}"))
+    }
+
+    @Test func packNameGivesTheResourceName() {
+        var manifest = Self.manifest
+        manifest.pack = "Other.launchpack"
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+        #expect(source.contains(#"Bundle.main.url(forResource: "Other", withExtension: "launchpack")"#))
+        #expect(source.contains(#"pack: "Other.launchpack","#))
+    }
+
+    @Test func resourceBundleChoosesMainOrModule() {
+        let main = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.manifest)
+        #expect(main.contains(#"Bundle.main.url(forResource: "SeasonalLaunch", withExtension: "launchpack")"#))
+        let module = SwiftSourceGenerator(typeName: "SeasonalLaunch", bundle: .module).source(for: Self.manifest)
+        #expect(module.contains(#"Bundle.module.url(forResource: "SeasonalLaunch", withExtension: "launchpack")"#))
+        #expect(!module.contains("Bundle.main"))
+    }
+
+    @Test func emptyModelsAreAnEmptyDictionaryLiteral() {
+        var manifest = Self.manifest
+        manifest.models = [:]
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+        #expect(source.contains("        models: [:]\n    )"))
+    }
+
+    @Test(arguments: ["SeasonalLaunch", "LaunchAssets", "_Private", "A1", "a", "Launch_Assets_2"])
+    func validTypeNames(name: String) {
+        #expect(SwiftSourceGenerator.isValidTypeName(name))
+    }
+
+    @Test(arguments: [
+        "", "1Launch", "Launch-Assets", "Launch Assets", "Launch.Assets", "Läunch", "Launch\n", "$Launch", "Launch🎉",
+        "_", "class", "enum", "Self", "Type", "LaunchManifest", "URL", "Bundle", "LaunchAssetCatalog",
+    ])
+    func invalidTypeNames(name: String) {
+        #expect(!SwiftSourceGenerator.isValidTypeName(name))
+    }
+}

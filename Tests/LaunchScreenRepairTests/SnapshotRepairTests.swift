@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+@testable import LaunchScreenRepair
+
+/// The engine end to end, on real snapshot files copied into temporary containers.
+@Suite("Snapshot repair engine")
+struct SnapshotRepairTests {
+    let container: TestContainer
+    let catalog: TestCatalog
+
+    init() throws {
+        container = try TestContainer()
+        catalog = try TestCatalog(in: container.folder.url)
+    }
+
+    func request(_ environment: RepairEnvironment = .phone(), policy: OrientationPolicy = .automatic,
+                 dryRun: Bool = false) throws -> RepairRequest {
+        RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                      environment: environment, orientationPolicy: policy, dryRun: dryRun)
+    }
+
+    func run(_ environment: RepairEnvironment = .phone(), fileSystem: RecordingFileSystem = RecordingFileSystem(),
+             policy: OrientationPolicy = .automatic, dryRun: Bool = false) throws -> RepairReport {
+        try SnapshotRepair.run(try request(environment, policy: policy, dryRun: dryRun), fileSystem: fileSystem)
+    }
+
+    @Test("fresh install: the four real AAPL files replaced, each by its own appearance, names kept")
+    func freshInstall() throws {
+        defer { container.folder.remove() }
+        let installed = try container.installRealAAPL()
+        let names = try container.names()
+        let report = try run()
+        #expect(report.status == .completed)
+        #expect(report.layout == "winter")
+        #expect(report.files(.replaced).count == 4)
+        #expect(try container.names() == names)
+        for (name, fixture) in installed {
+            let expected = "winter-phone-1179x2556-portrait-\(fixture.dark ? "dark" : "light")"
+            #expect(try container.contents(name) == (try catalog.bytes(expected)), "\(fixture.name)")
+            let file = try #require(report.files.first { $0.name == name })
+            #expect(file.variant == expected)
+            #expect(file.appearanceSource == .pixels)
+            #expect(file.bytesWritten == catalog.variant(expected).length)
+            #expect(file.orientation == (fixture.width > fixture.height ? .landscape : .portrait))
+        }
+        // The system's bytes are kept for restore, and the ledger records what was written.
+        let ledger = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile))
+        #expect(ledger.files.count == 4 && ledger.backups.count == 4)
+        #expect(ledger.appVersion == "1.0" && ledger.manifestVersion == catalog.manifest.version)
+    }
+
+    @Test("second launch: nothing written, inodes unchanged, only PNG-sized files hashed")
+    func steadyLaunch() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        _ = try run()
+        let inodes = try container.names().map { try container.inode($0) }
+        let ledgerBefore = try String(contentsOf: container.locator.ledgerFile, encoding: .utf8)
+        let recording = RecordingFileSystem()
+        let report = try run(fileSystem: recording)
+        #expect(recording.mutations.isEmpty, "\(recording.mutations)")
+        let ledgerAfter = try String(contentsOf: container.locator.ledgerFile, encoding: .utf8)
+        #expect(ledgerAfter == ledgerBefore, "\(ledgerBefore)\n=====\n\(ledgerAfter)")
+        #expect(report.files(.kept).count == 4)
+        #expect(report.bytesWritten == 0)
+        #expect(try container.names().map { try container.inode($0) } == inodes)
+        let hashed = report.files.reduce(0) { total, file in
+            total + (catalog.manifest.variants.first { $0.id == file.variant }?.length ?? 0)
+        }
+        #expect(report.bytesRead <= hashed + 4 * 64)  // one hash per file plus its header
+        #expect(report.files.allSatisfy { $0.appearanceSource == .ledger })
+    }
+
+    @Test("restore puts the system's original bytes back")
+    func restore() throws {
+        defer { container.folder.remove() }
+        let installed = try container.installRealAAPL()
+        _ = try run()
+        let report = SnapshotRepair.restore(container.locator)
+        #expect(report.files.filter { $0.outcome == .restored }.count == 4)
+        for (name, fixture) in installed {
+            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+        }
+        #expect(FileManager.default.fileExists(atPath: container.locator.ledgerFile.path) == false)
+        // A repair after restore works again from scratch.
+        #expect(try run().files(.replaced).count == 4)
+    }
+
+    @Test("app update: the system's new files replaced, a placeholder of what the user saw, removed next launch")
+    func appUpdate() throws {
+        defer { container.folder.remove() }
+        let first = try container.installRealAAPL()
+        _ = try run(.phone(appVersion: "1.0"))
+        // The update: the system drew new snapshots under new names.
+        for name in first.keys { try FileManager.default.removeItem(at: container.snapshots.appendingPathComponent(name)) }
+        let second = try container.installRealAAPL()
+        let report = try run(.phone(appVersion: "1.1"))
+        #expect(report.upgradeLaunch && report.placeholderCreated)
+        #expect(report.files(.replaced).count == 4)
+        #expect(try Data(contentsOf: container.locator.placeholderFile) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+        let ledger = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile))
+        #expect(Set(ledger.files.keys) == Set(second.keys))
+        #expect(Set(ledger.backups.keys) == Set(second.keys))
+        let next = try run(.phone(appVersion: "1.1"))
+        #expect(next.placeholderRemoved && !next.upgradeLaunch)
+        #expect(FileManager.default.fileExists(atPath: container.locator.placeholderFile.path) == false)
+        #expect(next.files(.kept).count == 4)
+    }
+
+    @Test("season change and festival date: the day's layout, appearances carried by the ledger")
+    func seasons() throws {
+        defer { container.folder.remove() }
+        let installed = try container.installRealAAPL()
+        _ = try run(.phone("2026-02-20"))
+        let spring = try run(.phone("2026-03-01"))
+        #expect(spring.layout == "spring" && spring.files(.replaced).count == 4)
+        let festival = try run(.phone("2027-02-07"))
+        #expect(festival.layout == "festival" && festival.files(.replaced).count == 4)
+        let summer = try run(.phone("2026-07-01"))
+        #expect(summer.layout == "default")
+        for (name, fixture) in installed {
+            #expect(try container.contents(name) == (try catalog.bytes("default-phone-1179x2556-portrait-\(fixture.dark ? "dark" : "light")")))
+        }
+        // The backups still hold the system's originals after several replacements.
+        _ = SnapshotRepair.restore(container.locator)
+        for (name, fixture) in installed {
+            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+        }
+    }
+
+    @Test("iPad: both orientations by exact size; a Split View size no variant has is skipped with a reason")
+    func pad() throws {
+        defer { container.folder.remove() }
+        try container.write(try SyntheticAAPL.make(width: 2048, height: 2732, grey: 0xFFFF), as: "P-light@2x.ktx")
+        try container.write(try SyntheticAAPL.make(width: 2048, height: 2732, grey: 0x0000), as: "P-dark@2x.ktx")
+        try container.write(try SyntheticAAPL.make(width: 2732, height: 2048, grey: 0xF000), as: "L-light@2x.ktx")
+        try container.write(try SyntheticAAPL.make(width: 2732, height: 2048, grey: 0x1000), as: "L-dark@2x.ktx")
+        let split = try SyntheticAAPL.make(width: 1024, height: 2732, grey: 0xFFFF)
+        try container.write(split, as: "Split@2x.ktx")
+        let report = try run(.pad("2026-04-10"))
+        let byName = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0) })
+        #expect(byName["P-light@2x.ktx"]?.variant == "spring-pad-2048x2732-portrait-light")
+        #expect(byName["P-dark@2x.ktx"]?.variant == "spring-pad-2048x2732-portrait-dark")
+        #expect(byName["L-light@2x.ktx"]?.variant == "spring-pad-2732x2048-landscape-light")
+        #expect(byName["L-dark@2x.ktx"]?.variant == "spring-pad-2732x2048-landscape-dark")
+        #expect(byName["Split@2x.ktx"]?.outcome == .skipped)
+        #expect(byName["Split@2x.ktx"]?.reason?.contains("1024x2732") == true)
+        #expect(try container.contents("Split@2x.ktx") == split)
+        #expect(report.files(.replaced).count == 4)
+    }
+
+    @Test("iOS 12: unsupported, nothing read or written")
+    func iOS12() throws {
+        defer { container.folder.remove() }
+        let legacy = container.locator.legacySnapshotFolder
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: legacy.appendingPathComponent("a.ktx"))
+        _ = try container.installRealAAPL()
+        let before = try container.names().map { try container.contents($0) }
+        let recording = RecordingFileSystem()
+        let report = try run(.phone(system: "12.5"), fileSystem: recording)
+        #expect(report.status == .unsupported)
+        #expect(recording.mutations.isEmpty && recording.opens == 0)
+        #expect(try container.names().map { try container.contents($0) } == before)
+        #expect(try Data(contentsOf: legacy.appendingPathComponent("a.ktx")) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+    }
+
+    @Test("a background launch is deferred, nothing touched")
+    func passiveLaunch() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        let recording = RecordingFileSystem()
+        #expect(try run(.phone(passive: true), fileSystem: recording).status == .deferred)
+        #expect(recording.mutations.isEmpty && recording.opens == 0)
+    }
+
+    @Test("sceneID: folders (app-switcher snapshots) are never touched")
+    func sceneIDUntouched() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        let scene = container.snapshots.deletingLastPathComponent().appendingPathComponent("sceneID:\(TestContainer.bundleIdentifier)-default")
+        try FileManager.default.createDirectory(at: scene.appendingPathComponent("downscaled"), withIntermediateDirectories: true)
+        let sceneFile = scene.appendingPathComponent("ABC@3x.ktx"), downscaled = scene.appendingPathComponent("downscaled/ABC@3x.ktx")
+        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: sceneFile)
+        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: downscaled)
+        let recording = RecordingFileSystem()
+        _ = try run(fileSystem: recording)
+        #expect(!recording.mutations.contains { $0.contains("sceneID:") })
+        #expect(try Data(contentsOf: sceneFile) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(try Data(contentsOf: downscaled) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+    }
+
+    @Test("a symlink named *.ktx pointing outside is skipped, never written through")
+    func symlinkOutside() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        let outside = container.folder.url.appendingPathComponent("outside.ktx")
+        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: outside)
+        try FileManager.default.createSymbolicLink(at: container.snapshots.appendingPathComponent("EVIL@3x.ktx"), withDestinationURL: outside)
+        let report = try run()
+        let link = try #require(report.files.first { $0.name == "EVIL@3x.ktx" })
+        #expect(link.outcome == .skipped && link.reason?.contains("symbolic link") == true)
+        #expect(try Data(contentsOf: outside) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(FileManager.default.fileExists(atPath: container.locator.backupFolder.appendingPathComponent("EVIL@3x.ktx").path) == false)
+        #expect(report.files(.replaced).count == 4)
+    }
+
+    @Test("zero-length, truncated and unreadable files are reported, the rest repaired")
+    func brokenFiles() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        try container.write(Data(), as: "EMPTY@3x.ktx")
+        try container.write(try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(30), as: "SHORT@3x.ktx")
+        let cut = try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(4000)
+        try container.write(cut, as: "CUT@3x.ktx")
+        try container.install("aapl-1179x2556-portrait-dark.ktx", as: "LOCKED@3x.ktx")
+        let recording = RecordingFileSystem(faults: [.failOpen("LOCKED@3x.ktx")])
+        let report = try run(fileSystem: recording)
+        let byName = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0) })
+        #expect(byName["EMPTY@3x.ktx"]?.reason == "empty file")
+        #expect(byName["SHORT@3x.ktx"]?.reason == "truncated at byte 30 (18 more bytes needed)")
+        #expect(byName["CUT@3x.ktx"]?.outcome == .skipped)  // header fine, pixels cut: appearance unknown
+        #expect(byName["CUT@3x.ktx"]?.reason?.contains("pixels:") == true)
+        #expect(byName["LOCKED@3x.ktx"]?.reason?.contains("Permission denied") == true)
+        #expect(report.files(.replaced).count == 4)
+        #expect(try container.contents("CUT@3x.ktx") == cut)
+    }
+
+    @Test("a failed write leaves the old bytes, a failed verification is reported; the rest proceed")
+    func writeFaults() throws {
+        defer { container.folder.remove() }
+        let failing = try container.install("aapl-1179x2556-portrait-light.ktx", as: "FAIL@3x.ktx")
+        let corrupt = try container.install("aapl-1179x2556-portrait-dark.ktx", as: "CORRUPT@3x.ktx")
+        let fine = try container.install("aapl-1179x2556-landscape-dark.ktx", as: "FINE@3x.ktx")
+        let recording = RecordingFileSystem(faults: [.failWrite(failing), .corruptAfterWrite(corrupt)])
+        let report = try run(fileSystem: recording)
+        let byName = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0) })
+        #expect(byName[failing]?.outcome == .failed)
+        #expect(byName[failing]?.reason?.contains("No space left") == true)
+        #expect(try container.contents(failing) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+        #expect(byName[corrupt]?.outcome == .failed)
+        #expect(byName[corrupt]?.reason?.hasPrefix("verification failed") == true)
+        #expect(byName[corrupt]?.reason?.hasSuffix("the system's original bytes were put back") == true)
+        #expect(try container.contents(corrupt) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(byName[fine]?.outcome == .replaced)
+        // No temporary files are left behind.
+        #expect(try container.names().allSatisfy { !$0.hasPrefix(".") })
+        // The next run (no faults) repairs what failed.
+        let again = try run()
+        #expect(again.files(.replaced).map(\.name).sorted() == [corrupt, failing].sorted())
+    }
+
+    @Test("a pinned UIUserInterfaceStyle gives every file that appearance")
+    func pinned() throws {
+        defer { container.folder.remove() }
+        let installed = try container.installRealAAPL()
+        let report = try run(.phone(pinned: .dark))
+        for (name, _) in installed {
+            #expect(try container.contents(name) == (try catalog.bytes("winter-phone-1179x2556-portrait-dark")))
+        }
+        #expect(report.files.allSatisfy { $0.appearanceSource == .pinned })
+    }
+
+    @Test("PNG snapshots of unknown appearance are skipped here (no ImageIO), with the reason")
+    func unknownPNG() throws {
+        defer { container.folder.remove() }
+        for fixture in Fixtures.png { try container.install(fixture.name) }
+        let report = try run()
+        if ImageLuminance.isAvailable {
+            #expect(report.files(.replaced).count == 4)
+        } else {
+            #expect(report.files(.skipped).count == 4)
+            #expect(report.files.allSatisfy { $0.reason?.contains("appearance unknown") == true })
+        }
+    }
+
+    @Test("--both on a phone: landscape files need landscape variants (none here: skipped)")
+    func bothOrientationsOnPhone() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        let report = try run(policy: .both)
+        #expect(report.files(.replaced).count == 2)
+        #expect(report.files(.skipped).count == 2)
+    }
+
+    @Test("dry run: plans, writes nothing")
+    func dryRun() throws {
+        defer { container.folder.remove() }
+        _ = try container.installRealAAPL()
+        let recording = RecordingFileSystem()
+        let report = try run(fileSystem: recording, dryRun: true)
+        #expect(report.files(.wouldReplace).count == 4)
+        #expect(recording.mutations.isEmpty)
+    }
+
+    @Test("no snapshot folder yet: nothing to do")
+    func noFolder() throws {
+        defer { container.folder.remove() }
+        try FileManager.default.removeItem(at: container.snapshots)
+        #expect(try run().status == .noSnapshots)
+    }
+
+    @Test("a manifest with no layout for the day and no fallback is bad input")
+    func badManifest() throws {
+        defer { container.folder.remove() }
+        var request = try request()
+        request.manifest.layouts.removeAll { $0.isFallback }
+        request.environment = .phone("2026-07-01")
+        #expect(throws: RepairError.self) { try SnapshotRepair.run(request) }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+@testable import LaunchScreenRepair
+
+/// A manifest and pack built for tests: PNG-headed variants of known sizes, written into a pack
+/// file with the real ``LaunchPack`` layout.
+struct TestCatalog {
+    struct Size {
+        var idiom: Idiom
+        var width: Int
+        var height: Int
+        var devices: [String] = []
+        var salt: String = ""
+    }
+
+    var manifest: LaunchManifest
+    var packURL: URL
+
+    static let layouts: [LaunchManifest.Layout] = [
+        .init(id: "winter", displayName: "Winter", priority: 0,
+              schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+        .init(id: "spring", displayName: "Spring", priority: 0,
+              schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
+        .init(id: "festival", displayName: "Festival", priority: 0,
+              schedule: [DateRange(from: SeasonDate("2027-02-05")!, through: SeasonDate("2027-02-12")!)]),
+        .init(id: "default", displayName: "Default", priority: 0, schedule: []),
+    ]
+
+    /// iPhone 14 Pro portrait (the real fixtures' size) and iPad Pro 12.9" both orientations.
+    static let standardSizes: [Size] = [
+        Size(idiom: .phone, width: 1179, height: 2556, devices: ["iPhone15,2"]),
+        Size(idiom: .pad, width: 2048, height: 2732, devices: ["iPad8,11"]),
+        Size(idiom: .pad, width: 2732, height: 2048, devices: ["iPad8,11"]),
+    ]
+
+    /// Builds variants for every layout × size × appearance and writes the pack into `folder`.
+    init(in folder: URL, sizes: [Size] = TestCatalog.standardSizes, identicalAppearances: Bool = false) throws {
+        var variants: [LaunchManifest.Variant] = []
+        var body = Data()
+        let version = "test-\(UUID().uuidString.prefix(8))"
+        let header = LaunchPack.header(version: version)
+        for layout in Self.layouts {
+            for size in sizes {
+                for appearance in Appearance.allCases {
+                    let orientation: Orientation = size.width > size.height ? .landscape : .portrait
+                    let id = "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
+                    let contentKey = identicalAppearances ? id.replacingOccurrences(of: "-\(appearance.rawValue)", with: "") : id
+                    let png = Self.png(width: size.width, height: size.height, text: contentKey)
+                    variants.append(.init(id: id, layout: layout.id, width: size.width, height: size.height,
+                                          orientation: orientation, appearance: appearance, idiom: size.idiom,
+                                          devices: size.devices, md5: MD5Digest.hex(of: png),
+                                          offset: header.count + body.count, length: png.count))
+                    body.append(png)
+                }
+            }
+        }
+        manifest = LaunchManifest(version: version, generator: "tests", pack: "Test.launchpack",
+                                  layouts: Self.layouts, variants: variants)
+        packURL = folder.appendingPathComponent("Test.launchpack")
+        try (header + body).write(to: packURL)
+    }
+
+    func pack() throws -> LaunchPack { try LaunchPack(contentsOf: packURL, for: manifest) }
+
+    func variant(_ id: String) -> LaunchManifest.Variant { manifest.variants.first { $0.id == id }! }
+
+    func bytes(_ id: String) throws -> Data { try pack().bytes(of: variant(id)) }
+
+    /// A PNG signature, a real IHDR, a tEXt chunk that makes each variant's bytes unique, IEND.
+    /// Enough for the header probe; the engine never decodes PNG pixels.
+    static func png(width: Int, height: Int, text: String) -> Data {
+        func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            let length = UInt32(payload.count)
+            return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+                + Array(type.utf8) + payload + [0, 0, 0, 0]
+        }
+        func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        var bytes = ImageHeaderProbe.pngSignature
+        bytes += chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
+        bytes += chunk("tEXt", Array("Comment\u{0}\(text)".utf8) + [UInt8](repeating: 0x20, count: text.count * 13 % 97))
+        bytes += chunk("IEND", [])
+        return Data(bytes)
+    }
+}
+
+/// An app container in a temporary folder, holding real snapshot fixtures.
+struct TestContainer {
+    static let bundleIdentifier = "com.example.seasons"
+    let folder: TemporaryFolder
+    var locator: SnapshotLocator { SnapshotLocator(container: folder.url.appendingPathComponent("Container"), bundleIdentifier: Self.bundleIdentifier) }
+    var snapshots: URL { locator.snapshotFolder }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: locator.snapshotFolder, withIntermediateDirectories: true)
+    }
+
+    /// Copies a fixture into the snapshot folder under a device-style name; returns that name.
+    @discardableResult
+    func install(_ fixture: String, as name: String = "\(UUID().uuidString)@3x.ktx") throws -> String {
+        try FileManager.default.copyItem(at: Fixtures.url("snapshots/\(fixture)"), to: snapshots.appendingPathComponent(name))
+        return name
+    }
+
+    /// Writes bytes into the snapshot folder.
+    func write(_ data: Data, as name: String) throws {
+        try data.write(to: snapshots.appendingPathComponent(name))
+    }
+
+    func contents(_ name: String) throws -> Data { try Data(contentsOf: snapshots.appendingPathComponent(name)) }
+
+    func inode(_ name: String) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: snapshots.appendingPathComponent(name).path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: snapshots.path).sorted() }
+
+    /// Installs the four real AAPL snapshots; returns name → fixture.
+    func installRealAAPL() throws -> [String: (name: String, width: Int, height: Int, dark: Bool)] {
+        var result: [String: (name: String, width: Int, height: Int, dark: Bool)] = [:]
+        for fixture in Fixtures.aapl { result[try install(fixture.name)] = fixture }
+        return result
+    }
+}
+
+/// Builds a synthetic AAPL container: the real HEAD of a fixture with a new size, and an LZFS
+/// chunk whose stream is one stored (`bvx-`) block of void-extent blocks of one grey level.
+enum SyntheticAAPL {
+    static func make(width: Int, height: Int, grey: UInt16) throws -> Data {
+        let real = [UInt8](try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx"))
+        var head = Array(real[0..<0x64])
+        func putLE(_ value: Int, at index: Int, into bytes: inout [UInt8]) {
+            for shift in 0..<4 { bytes[index + shift] = UInt8(value >> (8 * shift) & 0xFF) }
+        }
+        putLE(width, at: 0x28, into: &head)
+        putLE(height, at: 0x2C, into: &head)
+        var block: [UInt8] = [0xFC, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        for _ in 0..<3 { block += [UInt8(grey & 0xFF), UInt8(grey >> 8)] }
+        block += [0xFF, 0xFF]
+        let blocks = (width + 3) / 4 * ((height + 3) / 4)
+        var payload = [UInt8]()
+        payload.reserveCapacity(blocks * 16)
+        for _ in 0..<blocks { payload += block }
+        var stream = Array("bvx-".utf8) + [0, 0, 0, 0]
+        putLE(payload.count, at: 4, into: &stream)
+        stream += payload + Array("bvx$".utf8)
+        var chunk = [UInt8](repeating: 0, count: 12)
+        putLE(stream.count + 4, at: 0, into: &chunk)
+        chunk[4..<8] = ArraySlice(Array("LZFS".utf8))
+        putLE(stream.count, at: 8, into: &chunk)
+        let end: [UInt8] = [0, 0, 0, 0] + Array("END ".utf8)
+        return Data(head + chunk + stream + end)
+    }
+}
+
+/// The real file system, with every mutation recorded and faults injected on demand.
+final class RecordingFileSystem: FileSystem, @unchecked Sendable {
+    enum Fault: Sendable {
+        case failOpen(String)          // last path component
+        case failWrite(String)
+        case corruptAfterWrite(String) // the first write "succeeds" but other bytes land
+    }
+
+    private let base = LocalFileSystem()
+    private let lock = NSLock()
+    private var _mutations: [String] = []
+    private var _reads = 0
+    private var corrupted = Set<String>()
+    var faults: [Fault]
+
+    init(faults: [Fault] = []) { self.faults = faults }
+
+    /// Every write, removal and directory creation, as `<operation> <path>`.
+    var mutations: [String] { lock.withLock { _mutations } }
+    /// How many files were opened for reading.
+    var opens: Int { lock.withLock { _reads } }
+
+    private func note(_ text: String) { lock.withLock { _mutations.append(text) } }
+
+    func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] { try base.entries(in: directory) }
+    func kind(of url: URL) -> FileKind? { base.kind(of: url) }
+
+    func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
+        lock.withLock { _reads += 1 }
+        for case let .failOpen(name) in faults where url.lastPathComponent == name {
+            throw FileSystemError(path: url.path, operation: "open", reason: "Permission denied (injected)")
+        }
+        return try base.openForReading(url)
+    }
+
+    func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
+        note("write \(url.path)")
+        // Faults hit the snapshot folder only, not the module's backups of the same name.
+        let inSnapshots = url.deletingLastPathComponent().lastPathComponent.hasSuffix("{DEFAULT GROUP}")
+        for case let .failWrite(name) in faults where inSnapshots && url.lastPathComponent == name {
+            throw FileSystemError(path: url.path, operation: "rename", reason: "No space left on device (injected)")
+        }
+        for case let .corruptAfterWrite(name) in faults where inSnapshots && url.lastPathComponent == name {
+            let first = lock.withLock { corrupted.insert(name).inserted }
+            if first {
+                try base.writeAtomically(Data(data.reversed()), to: url)
+                return
+            }
+        }
+        try base.writeAtomically(data, to: url)
+    }
+
+    func removeItem(at url: URL) throws(FileSystemError) {
+        note("remove \(url.path)")
+        try base.removeItem(at: url)
+    }
+
+    func createDirectory(at url: URL) throws(FileSystemError) {
+        if base.kind(of: url) == nil { note("mkdir \(url.path)") }
+        try base.createDirectory(at: url)
+    }
+}
+
+extension RepairEnvironment {
+    /// An iPhone 14 Pro on iOS 17, on a given day (noon UTC).
+    static func phone(_ day: String = "2026-01-15", appVersion: String? = "1.0", system: String = "17.4",
+                      pinned: Appearance? = nil, passive: Bool = false) -> RepairEnvironment {
+        RepairEnvironment(systemVersion: SystemVersion(system)!, idiom: .phone, deviceModel: "iPhone15,2",
+                          currentAppearance: .light, currentOrientation: .portrait, pinnedAppearance: pinned,
+                          appVersion: appVersion, date: date(day), timeZone: TimeZone(identifier: "UTC")!,
+                          isPassiveLaunch: passive)
+    }
+
+    static func pad(_ day: String = "2026-01-15") -> RepairEnvironment {
+        RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: .pad, appVersion: "1.0",
+                          date: date(day), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    static func date(_ day: String) -> Date {
+        let parts = day.split(separator: "-").map { Int($0)! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!
+    }
+}
