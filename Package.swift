@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "LaunchScreenRepair", targets: ["LaunchScreenRepair"]),
         .executable(name: "launch-assets", targets: ["launch-assets"]),
+        .plugin(name: "LaunchAssetsPlugin", targets: ["LaunchAssetsPlugin"]),
+        .plugin(name: "RenderLaunchAssets", targets: ["RenderLaunchAssets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +46,28 @@ let package = Package(
         .executableTarget(
             name: "repair-benchmark",
             dependencies: ["LaunchScreenRepair"]
+        ),
+        .plugin(
+            name: "LaunchAssetsPlugin",
+            capability: .buildTool(),
+            dependencies: ["launch-assets"]
+        ),
+        .plugin(
+            name: "RenderLaunchAssets",
+            capability: .command(
+                intent: .custom(verb: "render-launch-assets", description: "Render the package's launch-screen layouts with launch-assets"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the rendered launch screens (default: LaunchAssets/)")]
+            ),
+            dependencies: ["launch-assets"]
+        ),
+        .target(
+            name: "LaunchAssetsExample",
+            dependencies: ["LaunchScreenRepair"],
+            plugins: ["LaunchAssetsPlugin"]
+        ),
+        .testTarget(
+            name: "LaunchAssetsExampleTests",
+            dependencies: ["LaunchAssetsExample", "LaunchScreenRepair"]
         ),
         .testTarget(
             name: "LaunchScreenRepairTests",

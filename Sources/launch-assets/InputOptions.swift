@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAssetCompiler
+import LaunchScreenRepair
 
 /// Where the generator reads its input: the options `render` and `validate` share.
 struct InputOptions: ParsableArguments {
@@ -16,12 +17,20 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("layout"), help: ArgumentHelp("Only this layout id; repeat for several.", valueName: "id"))
     var layoutIDs: [String] = []
 
+    @Option(name: .customLong("idiom"), help: ArgumentHelp("Only this idiom; repeat for both (default: what each layout says).", valueName: "phone|pad"))
+    var idioms: [Idiom] = []
+
+    @Option(help: ArgumentHelp("Replace every layout's orientations (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
+    var orientations: OrientationPolicy?
+
     var generator: LaunchAssetGenerator {
         LaunchAssetGenerator(configuration: .init(
             layoutsDirectory: URL(fileURLWithPath: layouts),
             templatesDirectory: URL(fileURLWithPath: templates),
             devicesFile: devices.map { URL(fileURLWithPath: $0) },
-            layoutIDs: layoutIDs
+            layoutIDs: layoutIDs,
+            idioms: idioms,
+            orientations: orientations
         ))
     }
 }

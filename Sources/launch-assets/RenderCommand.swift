@@ -87,13 +87,14 @@ struct RenderCommand: ParsableCommand {
                 throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
             }
         }
-        try OutputWriter(directory: outputURL).write(files)
         if let emitSVG {
-            let folder = URL(fileURLWithPath: emitSVG)
+            // Staged with the rest, so a failure here also leaves the previous output untouched.
+            let folder = URL(fileURLWithPath: emitSVG).standardizedFileURL
             for variant in plan.variants {
-                try OutputWriter.replaceFile(at: folder.appendingPathComponent("\(variant.id).svg"), with: Data(variant.svg.utf8))
+                files[folder.appendingPathComponent("\(variant.id).svg")] = Data(variant.svg.utf8)
             }
         }
+        try OutputWriter(directory: outputURL).write(files)
 
         let seconds = Date().timeIntervalSince(started)
         let distinct = Set(assets.manifest.variants.map(\.md5)).count
@@ -110,9 +111,14 @@ struct RenderCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else if !quiet {
             let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
-            StandardError.write("Rendered \(plan.variants.count) variants of \(plan.layouts.count) layouts (\(distinct) distinct images, \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
+            StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images, \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
         }
     }
+}
+
+/// `1 layout`, `6 layouts`.
+private func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// What `render --json` prints.

@@ -175,7 +175,7 @@ public struct DeviceCatalog: Sendable {
         let file = url.relativePathForDisplay
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the devices file (\(error.localizedDescription))"))
+            throw CompilerError(Diagnostic(file: file, message: "cannot read the devices file (\(url.readFailure(error)))"))
         }
         let map: JSONSourceMap
         do { map = try JSONSourceMap(data) } catch {

@@ -52,7 +52,7 @@ public struct LayoutLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the file (\(error.localizedDescription))"))
+            throw CompilerError(Diagnostic(file: file, message: "cannot read the file (\(url.readFailure(error)))"))
         }
         let map: JSONSourceMap
         do {

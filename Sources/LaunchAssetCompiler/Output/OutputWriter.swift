@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Writes a render's files so that a reader never sees a half-written result.
 ///
@@ -14,8 +21,10 @@ public struct OutputWriter: Sendable {
         self.directory = directory.standardizedFileURL
     }
 
-    /// Writes `files` (keyed by absolute URL) into place. Files below ``directory`` go into the
-    /// folder swap; the others are replaced one by one after it.
+    /// Writes `files` (keyed by absolute URL) into place. Everything is staged first: the folder
+    /// in a sibling staging folder, each file outside it (`--swift`, `--pack`) in a temporary
+    /// file next to its target. Only then are they renamed into place, the folder first; a
+    /// failure before that point leaves every previous file as it was.
     public func write(_ files: [URL: Data]) throws(CompilerError) {
         let fileManager = FileManager.default
         let parent = directory.deletingLastPathComponent()
@@ -32,6 +41,12 @@ public struct OutputWriter: Sendable {
         let root = directory.path + "/"
         let inside = files.filter { $0.key.standardizedFileURL.path.hasPrefix(root) }
         let outside = files.filter { !$0.key.standardizedFileURL.path.hasPrefix(root) }
+        // Temporary files staged next to outside targets, renamed over them once the folder is in place.
+        var staged: [(temporary: URL, target: URL)] = []
+        func discardStaged() {
+            try? fileManager.removeItem(at: staging)
+            for file in staged { try? fileManager.removeItem(at: file.temporary) }
+        }
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -42,8 +57,16 @@ public struct OutputWriter: Sendable {
                 try data.write(to: target)
             }
         } catch {
-            try? fileManager.removeItem(at: staging)
+            discardStaged()
             throw CompilerError(Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
+        }
+        for (url, data) in outside.sorted(by: { $0.key.path < $1.key.path }) {
+            do {
+                if let temporary = try Self.stage(data, for: url, token: token) { staged.append((temporary, url)) }
+            } catch {
+                discardStaged()
+                throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "\(error.message); the previous output is untouched"))
+            }
         }
         do {
             if fileManager.fileExists(atPath: directory.path) {
@@ -54,27 +77,74 @@ public struct OutputWriter: Sendable {
             if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: previous.path) {
                 try? fileManager.moveItem(at: previous, to: directory)
             }
-            try? fileManager.removeItem(at: staging)
+            discardStaged()
             throw CompilerError(Diagnostic(file: display, message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
         }
-        try? fileManager.removeItem(at: previous)
-        for (url, data) in outside.sorted(by: { $0.key.path < $1.key.path }) {
-            try Self.replaceFile(at: url, with: data)
+        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            // Put the previous folder back, so the folder and the files before this one disagree at worst.
+            if fileManager.fileExists(atPath: previous.path), (try? fileManager.moveItem(at: directory, to: staging)) != nil {
+                try? fileManager.moveItem(at: previous, to: directory)
+            }
+            staged.removeFirst(index)
+            discardStaged()
+            throw CompilerError(Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason)); the previous output folder is restored"))
         }
+        try? fileManager.removeItem(at: previous)
+    }
+
+    /// A message without a file: why staging one outside file failed.
+    private struct StagingError: Error {
+        var message: String
+    }
+
+    /// Stages `data` for `url`: returns a temporary file next to it to rename over it later, or
+    /// `nil` when nothing is left to do (the file already holds `data`, or `url` is a device or
+    /// pipe such as `/dev/stdout`, written directly: there is nothing to rename over a device).
+    private static func stage(_ data: Data, for url: URL, token: String) throws(StagingError) -> URL? {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw StagingError(message: "a folder is in the way: expected a file")
+            case S_IFREG:
+                if Int(info.st_size) == data.count, let existing = try? Data(contentsOf: url), existing == data { return nil }
+            default:
+                do {
+                    let handle = try FileHandle(forWritingTo: url)
+                    defer { try? handle.close() }
+                    try handle.write(contentsOf: data)
+                } catch {
+                    throw StagingError(message: "cannot write the file (\(reason(error)))")
+                }
+                return nil
+            }
+        }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).staging-\(token)")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StagingError(message: "cannot write the file (\(reason(error)))")
+        }
+        return temporary
     }
 
     /// Replaces one file atomically, unless it already holds `data`.
     public static func replaceFile(at url: URL, with data: Data) throws(CompilerError) {
-        if let existing = try? Data(contentsOf: url), existing == data { return }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "cannot write the file (\(reason(error)))"))
+        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary: URL?
+        do { temporary = try stage(data, for: url, token: token) } catch {
+            throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: error.message))
         }
+        guard let temporary, rename(temporary.path, url.path) != 0 else { return }
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "cannot replace the file (\(reason))"))
     }
 
     private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? error.localizedDescription
+        systemReason(error)
     }
 }

@@ -14,12 +14,25 @@ public struct LaunchAssetGenerator: Sendable {
         public var devicesFile: URL?
         /// Render only these layout ids (all when empty).
         public var layoutIDs: [String]
+        /// Render only for these idioms (all when empty): an iPhone-only app needs no iPad images.
+        public var idioms: [Idiom]
+        /// Replaces every layout's own `orientations` when set.
+        public var orientations: OrientationPolicy?
 
-        public init(layoutsDirectory: URL, templatesDirectory: URL, devicesFile: URL? = nil, layoutIDs: [String] = []) {
+        public init(
+            layoutsDirectory: URL,
+            templatesDirectory: URL,
+            devicesFile: URL? = nil,
+            layoutIDs: [String] = [],
+            idioms: [Idiom] = [],
+            orientations: OrientationPolicy? = nil
+        ) {
             self.layoutsDirectory = layoutsDirectory
             self.templatesDirectory = templatesDirectory
             self.devicesFile = devicesFile
             self.layoutIDs = layoutIDs
+            self.idioms = idioms
+            self.orientations = orientations
         }
     }
 
@@ -61,6 +74,12 @@ public struct LaunchAssetGenerator: Sendable {
                 ))
             }
             layouts = layouts.filter { configuration.layoutIDs.contains($0.id) }
+        }
+        if let orientations = configuration.orientations {
+            for index in layouts.indices { layouts[index].orientations = orientations }
+        }
+        if !configuration.idioms.isEmpty {
+            for index in layouts.indices { layouts[index].idioms = layouts[index].idioms.filter(configuration.idioms.contains) }
         }
         let screens = Screen.distinct(in: catalog)
         let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan()

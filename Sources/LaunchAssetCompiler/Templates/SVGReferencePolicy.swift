@@ -2,6 +2,14 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import LaunchScreenRepair
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Confines what an instantiated SVG may load: `data:` URIs, fragment references (`#id`), and
 /// files inside the templates folder. Anything else (another scheme, an absolute path, a path
@@ -44,7 +52,10 @@ struct SVGReferencePolicy {
         if let colon = value.firstIndex(of: ":"),
            value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
             let scheme = value[..<colon].lowercased()
-            return scheme == "data" ? nil : "reference \"\(reference)\" uses the \(scheme): scheme; only data: URIs and files in the templates folder are allowed"
+            guard scheme == "data" else {
+                return "reference \"\(reference)\" uses the \(scheme): scheme; only data: URIs and files in the templates folder are allowed"
+            }
+            return Self.embeddedData(value).flatMap(Self.contentProblem).map { "data: URI: \($0)" }
         }
         let path = value.split(separator: "#", maxSplits: 1).first.map(String.init) ?? value
         if path.hasPrefix("/") || path.hasPrefix("\\") {
@@ -55,7 +66,46 @@ struct SVGReferencePolicy {
         guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             return "reference \"\(reference)\" points outside the templates folder"
         }
-        return nil
+        // A symbolic link inside the folder must not lead out of it either.
+        let resolvedRoot = templates.standardizedFileURL.resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/") else {
+            return "reference \"\(reference)\" points outside the templates folder through a symbolic link"
+        }
+        var info = stat()
+        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: resolved) else {
+            return nil  // librsvg reports what it cannot load
+        }
+        return Self.contentProblem(data).map { "reference \"\(reference)\": \($0)" }
+    }
+
+    /// The bytes of a `data:` URI (base64 or plain), or `nil` when it is malformed.
+    static func embeddedData(_ uri: String) -> Data? {
+        guard let comma = uri.firstIndex(of: ",") else { return nil }
+        let header = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma].lowercased()
+        let payload = uri[uri.index(after: comma)...]
+        return header.hasSuffix(";base64") ? Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) : Data(payload.utf8)
+    }
+
+    /// Why an image or document an SVG loads is refused: a PNG or JPEG over
+    /// ``DeviceCatalog/maximumSide`` pixels a side (a few hundred KB can decode to gigabytes),
+    /// text (SVG, CSS) holding markup ``forbiddenMarkup(in:)`` refuses, or any other format,
+    /// whose decoder nothing here can bound.
+    static func contentProblem(_ data: Data) -> String? {
+        if data.starts(with: ImageHeaderProbe.pngSignature) || data.starts(with: [0xFF, 0xD8]) {
+            let header: ImageHeader
+            do { header = try ImageHeaderProbe.probe(InMemoryBytes(data)) } catch {
+                // Too short to declare a size: nothing to decode. Anything else is refused.
+                if case .truncated = error.reason { return nil }
+                return "an image whose header cannot be read (\(error.description))"
+            }
+            guard max(header.width, header.height) > DeviceCatalog.maximumSide else { return nil }
+            return "an image of \(header.width)x\(header.height) pixels; images may be at most \(DeviceCatalog.maximumSide) pixels a side"
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return "neither PNG, JPEG nor UTF-8 text (SVG, CSS): other formats are not allowed"
+        }
+        return forbiddenMarkup(in: text)?.message
     }
 
     /// `text` with CSS escapes (`\\68`, `\\:`) and percent-encoding (`%2e`) resolved.
@@ -83,6 +133,26 @@ struct SVGReferencePolicy {
         }
         let result = String(unescaped)
         return result.removingPercentEncoding ?? result
+    }
+}
+
+extension SVGReferencePolicy {
+    /// Markup refused in a template and in every instance before any XML parser sees it, with
+    /// where it starts. An entity declaration can expand a few hundred bytes into gigabytes
+    /// ("billion laughs"; a 300 KB quadratic blow-up takes librsvg 12 GB and two minutes before it
+    /// aborts), and an encoding other than UTF-8 (UTF-7: `+ADw-!ENTITY`) or a NUL character
+    /// (which switches libxml2 to UTF-16) could hide one from this check.
+    static func forbiddenMarkup(in text: String) -> (index: String.Index, message: String)? {
+        if let range = text.range(of: "<!ENTITY") {
+            return (range.lowerBound, "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial")
+        }
+        if let index = text.unicodeScalars.firstIndex(of: "\u{0}") {
+            return (index, "a NUL character is not allowed in an SVG")
+        }
+        if let match = text.firstMatch(of: /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/), match.output.1.lowercased() != "utf-8" {
+            return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
+        }
+        return nil
     }
 }
 

@@ -31,12 +31,18 @@ public struct TemplateLibrary: Sendable {
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
             let display = file.relativePathForDisplay
-            guard let data = try? Data(contentsOf: file) else {
-                errors.append(Diagnostic(file: display, message: "cannot read the template"))
+            let data: Data
+            do { data = try Data(contentsOf: file) } catch {
+                errors.append(Diagnostic(file: display, message: "cannot read the template (\(file.readFailure(error)))"))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 errors.append(Diagnostic(file: display, message: "not UTF-8 text"))
+                continue
+            }
+            if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: text) {
+                let (line, column) = Self.lineAndColumn(of: index, in: text)
+                errors.append(Diagnostic(file: display, line: line, column: column, message: message))
                 continue
             }
             do {
@@ -52,7 +58,8 @@ public struct TemplateLibrary: Sendable {
             }
         }
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            errors += Self.tagErrors(in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, partials: Set(sources.keys))
+            // Every .svg file counts as a partial, even one that failed above: no cascade of "not found".
+            errors += Self.tagErrors(in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, partials: Set(files.map { $0.deletingPathExtension().lastPathComponent }))
         }
         errors += Self.cycleErrors(in: sources, directory: directory)
         guard errors.isEmpty else { throw CompilerError(errors) }

@@ -96,6 +96,12 @@ public struct VariantPlanner: Sendable {
             used[base, default: 0] += 1
             let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
             if checked.insert(key.svg).inserted {
+                // A key or string inserted with {{{ }}} may bring what the template could not.
+                if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
+                    let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
+                    errors.append(Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message))
+                    continue
+                }
                 for violation in policy.violations(in: key.svg) {
                     errors.append(Diagnostic(
                         file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",

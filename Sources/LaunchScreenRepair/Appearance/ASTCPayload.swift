@@ -115,6 +115,10 @@ struct PayloadReader<Source: ByteSource> {
             }
             switch tag {
             case "HEAD":
+                // Only the first HEAD's length is checked by the probe; a later one may be short.
+                guard length >= 0x14 else {
+                    throw PixelReadError(offset: offset, reason: .malformed("HEAD chunk of \(length) bytes is too short"))
+                }
                 let head = try read(body, min(length, 0x18))
                 let format = ByteOrder.little.uint32(head, at: 0x10)
                 guard Self.astc4x4Formats.contains(format) else {

@@ -62,7 +62,9 @@ public enum LZFSEDecoder {
         guard output.count + raw <= limit else {
             throw LZFSEError(offset: offset, reason: "decoded size would exceed the limit of \(limit) bytes")
         }
-        output.reserveCapacity(output.count + raw)
+        // The declared size is only a claim: reserve at most 1 MiB ahead, so a hostile header
+        // (raw size up to 4 GiB under a large limit) cannot make us allocate what it never decodes.
+        output.reserveCapacity(output.count + min(raw, 1 << 20))
     }
 }
 

@@ -70,17 +70,23 @@ public struct Ledger: Codable, Sendable, Hashable {
     }
 
     /// Reads the ledger; a missing file is an empty ledger, an unreadable one is reported.
-    static func load(from url: URL, fileSystem: some FileSystem) -> (ledger: Ledger, problem: String?, bytesRead: Int) {
-        guard fileSystem.kind(of: url) != nil else { return (Ledger(), nil, 0) }
+    ///
+    /// `readFailed` tells an I/O failure (the ledger is there but could not be read: its records
+    /// are unknown, so it must not be overwritten) from bytes that are not a ledger (start afresh).
+    static func load(from url: URL, fileSystem: some FileSystem) -> (ledger: Ledger, problem: String?, bytesRead: Int, readFailed: Bool) {
+        guard fileSystem.kind(of: url) != nil else { return (Ledger(), nil, 0, false) }
+        let data: Data
+        do { data = try fileSystem.contents(of: url) } catch {
+            return (Ledger(), "\(url.path): ledger unreadable (\(error.description)); nothing written this time", 0, true)
+        }
         do {
-            let data = try fileSystem.contents(of: url)
             let ledger = try JSONDecoder().decode(Ledger.self, from: data)
             guard ledger.schemaVersion == currentSchemaVersion else {
-                return (Ledger(), "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh", data.count)
+                return (Ledger(), "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh", data.count, false)
             }
-            return (ledger, nil, data.count)
+            return (ledger, nil, data.count, false)
         } catch {
-            return (Ledger(), "\(url.path): unreadable ledger (\(error)); starting afresh", 0)
+            return (Ledger(), "\(url.path): unreadable ledger (\(error)); starting afresh", data.count, false)
         }
     }
 

@@ -72,21 +72,51 @@ public enum SnapshotRepair {
 
     /// Puts the system's original bytes back into every snapshot file this module replaced,
     /// removes the placeholder, and forgets the ledger once everything is back.
+    ///
+    /// Safe to repeat after an interruption: a file already holding its backup's bytes counts as
+    /// restored, and a backup in `Backups/` the ledger does not know (the ledger was lost, or an
+    /// older version was interrupted before recording it) is restored too.
     public static func restore(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RestoreReport {
         var report = RestoreReport(snapshotFolder: locator.snapshotFolder.path)
-        var (ledger, problem, _) = Ledger.load(from: locator.ledgerFile, fileSystem: fileSystem)
+        removeTemporaryFiles(locator, fileSystem: fileSystem)
+        var (ledger, problem, _, readFailed) = Ledger.load(from: locator.ledgerFile, fileSystem: fileSystem)
         if let problem { report.notes.append(problem) }
+        // Backups on disk the ledger does not record: named after their snapshot file.
+        var backupsListed = fileSystem.kind(of: locator.backupFolder) == nil
+        if fileSystem.kind(of: locator.backupFolder) == .directory,
+           let entries = try? fileSystem.entries(in: locator.backupFolder) {
+            backupsListed = true
+            for entry in entries where entry.kind == .regular && SnapshotLocator.isSnapshotName(entry.name)
+                && !ledger.backups.values.contains(where: { $0.file == entry.name }) && ledger.backups[entry.name] == nil {
+                guard let data = try? fileSystem.contents(of: locator.backupFolder.appendingPathComponent(entry.name)) else { continue }
+                ledger.backups[entry.name] = Ledger.Backup(file: entry.name, md5: MD5Digest.hex(of: data), bytes: data.count)
+                report.notes.append("\(entry.name): backup found in Backups/ without a ledger record; restored too")
+            }
+        }
         for (name, backup) in ledger.backups.sorted(by: { $0.key < $1.key }) {
             let target = locator.snapshotFolder.appendingPathComponent(name)
+            let backupURL = locator.backupFolder.appendingPathComponent(backup.file)
             guard fileSystem.kind(of: target) == .regular else {
                 report.files.append(.init(name: name, outcome: .skipped,
                                           reason: "no regular file of that name any more (the system replaced it); backup discarded"))
-                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                try? fileSystem.removeItem(at: backupURL)
                 ledger.backups[name] = nil
                 continue
             }
             do {
-                let data = try fileSystem.contents(of: locator.backupFolder.appendingPathComponent(backup.file))
+                if fileSystem.kind(of: backupURL) == nil {
+                    // An interrupted restore removed the backup after putting it back.
+                    let current = try fileSystem.contents(of: target)
+                    guard current.count == backup.bytes, MD5Digest.hex(of: current) == backup.md5 else {
+                        report.files.append(.init(name: name, outcome: .failed, reason: "backup \(backup.file) is missing"))
+                        continue
+                    }
+                    ledger.backups[name] = nil
+                    ledger.files[name] = nil
+                    report.files.append(.init(name: name, outcome: .restored))
+                    continue
+                }
+                let data = try fileSystem.contents(of: backupURL)
                 guard data.count == backup.bytes, MD5Digest.hex(of: data) == backup.md5 else {
                     report.files.append(.init(name: name, outcome: .failed, reason: "backup \(backup.file) does not match its recorded MD5; left in place"))
                     continue
@@ -97,7 +127,7 @@ public enum SnapshotRepair {
                     report.files.append(.init(name: name, outcome: .failed, reason: "verification after writing failed", bytesWritten: data.count))
                     continue
                 }
-                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                try? fileSystem.removeItem(at: backupURL)
                 ledger.backups[name] = nil
                 ledger.files[name] = nil
                 report.files.append(.init(name: name, outcome: .restored, bytesWritten: data.count))
@@ -109,6 +139,11 @@ public enum SnapshotRepair {
             do { try fileSystem.removeItem(at: locator.placeholderFile) } catch { report.notes.append(error.description) }
         }
         ledger.placeholder = false
+        // A ledger that could not be read is forgotten only when `Backups/` told us every backup.
+        guard !readFailed || backupsListed else {
+            report.notes.append("ledger: left in place (neither it nor Backups/ could be read)")
+            return report
+        }
         do {
             if ledger.backups.isEmpty {
                 if fileSystem.kind(of: locator.ledgerFile) != nil { try fileSystem.removeItem(at: locator.ledgerFile) }
@@ -124,6 +159,22 @@ public enum SnapshotRepair {
         }
         return report
     }
+
+    /// Removes what an interrupted atomic write left behind (temporary files carry
+    /// ``LocalFileSystem/temporaryPrefix``) in the snapshot folder, this module's folder and
+    /// `Backups/`. Only lists when nothing is there: the steady launch stays write-free.
+    static func removeTemporaryFiles(_ locator: SnapshotLocator, fileSystem: some FileSystem) {
+        removeTemporaryFiles(in: [locator.snapshotFolder, locator.moduleFolder, locator.backupFolder], fileSystem: fileSystem)
+    }
+
+    static func removeTemporaryFiles(in folders: [URL], fileSystem: some FileSystem) {
+        for folder in folders where fileSystem.kind(of: folder) == .directory {
+            guard let entries = try? fileSystem.entries(in: folder) else { continue }
+            for entry in entries where entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) && entry.kind == .regular {
+                try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name))
+            }
+        }
+    }
 }
 
 /// The state of one repair run.
@@ -134,6 +185,9 @@ private struct Run<FS: FileSystem> {
     let planner: RepairPlanner
     var ledger: Ledger
     let originalLedger: Ledger
+    /// The ledger is there but could not be read: its records (the backups) are unknown, so this
+    /// run writes nothing rather than overwrite them.
+    let ledgerReadFailed: Bool
     var notes: [String] = []
 
     var locator: SnapshotLocator { request.locator }
@@ -148,6 +202,7 @@ private struct Run<FS: FileSystem> {
         let loaded = Ledger.load(from: request.locator.ledgerFile, fileSystem: fileSystem)
         ledger = loaded.ledger
         originalLedger = loaded.ledger
+        ledgerReadFailed = loaded.readFailed
         if let problem = loaded.problem { notes.append(problem) }
     }
 
@@ -176,6 +231,10 @@ private struct Run<FS: FileSystem> {
         for entry in entries where entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) && entry.kind == .regular && !request.dryRun {
             try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name))
         }
+        if !request.dryRun {
+            SnapshotRepair.removeTemporaryFiles(in: [locator.moduleFolder, locator.backupFolder], fileSystem: fileSystem)
+        }
+        let writes = !request.dryRun && !ledgerReadFailed
         let snapshotEntries = entries.filter { SnapshotLocator.isSnapshotName($0.name) }
 
         // Inspect, classify, plan.
@@ -201,7 +260,7 @@ private struct Run<FS: FileSystem> {
         // Upgrade launch: keep what the user sees now for the app's own splash.
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
-        if !request.dryRun {
+        if writes {
             if ledger.placeholder || fileSystem.kind(of: locator.placeholderFile) != nil, !upgrade {
                 if (try? fileSystem.removeItem(at: locator.placeholderFile)) != nil { report.placeholderRemoved = true }
                 ledger.placeholder = false
@@ -235,9 +294,12 @@ private struct Run<FS: FileSystem> {
                 if let variant = variant(step.variant), ledger.files[step.name]?.md5 != variant.md5 {
                     record(step.name, variant, orientation: step.orientation)
                 }
+                if writes { adoptOrphanedBackup(step.name) }
             case .replace:
                 if request.dryRun {
                     entry.outcome = .wouldReplace
+                } else if ledgerReadFailed {
+                    entry.reason = "the ledger could not be read: left alone this launch"
                 } else {
                     apply(step, file, in: folder, report: &entry)
                 }
@@ -245,10 +307,12 @@ private struct Run<FS: FileSystem> {
             report.files.append(entry)
         }
         // Forget files that are gone, and backups of names the system no longer uses.
-        if !request.dryRun {
+        if writes {
             for name in ledger.files.keys where !seen.contains(name) { ledger.files[name] = nil }
             for (name, backup) in ledger.backups where !seen.contains(name) {
-                try? fileSystem.removeItem(at: locator.backupFolder.appendingPathComponent(backup.file))
+                let url = locator.backupFolder.appendingPathComponent(backup.file)
+                // Keep the record while the file is still there, so a failed removal is retried.
+                if fileSystem.kind(of: url) != nil, (try? fileSystem.removeItem(at: url)) == nil { continue }
                 ledger.backups[name] = nil
             }
             ledger.manifestVersion = request.manifest.version
@@ -367,7 +431,11 @@ private struct Run<FS: FileSystem> {
         }
         let target = folder.appendingPathComponent(step.name)
         let isOurs = file.appearance.source == .ledger || file.appearance.source == .manifest
-        if !isOurs {
+        // A recorded backup is replaced only by bytes that cannot be ours: this module writes
+        // PNG, the system AAPL or KTX. (PNG bytes no record knows are ours from an older
+        // manifest, after an interruption: they must not become "the system's original".)
+        let systemFormat = file.header.map { $0.format != .png && $0.format != .jpeg } ?? false
+        if !isOurs, ledger.backups[step.name] == nil || systemFormat {
             do {
                 let original = try fileSystem.contents(of: target)
                 report.bytesRead += original.count
@@ -376,6 +444,15 @@ private struct Run<FS: FileSystem> {
                 ledger.backups[step.name] = Ledger.Backup(file: step.name, md5: MD5Digest.hex(of: original), bytes: original.count)
             } catch {
                 report.reason = "backup of the system's bytes failed, file left alone: \(error.description)"
+                return
+            }
+            // The ledger records the backup before the file is replaced: an interruption after
+            // the replacement must not leave a backup that restore does not know about.
+            do {
+                try fileSystem.createDirectory(at: locator.moduleFolder)
+                try fileSystem.writeAtomically(ledger.encoded(), to: locator.ledgerFile)
+            } catch {
+                report.reason = "recording the backup in the ledger failed, file left alone: \(error.description)"
                 return
             }
         }
@@ -403,6 +480,18 @@ private struct Run<FS: FileSystem> {
         record(step.name, variant, orientation: step.orientation)
         report.outcome = .replaced
         report.reason = nil
+    }
+
+    /// A file that holds one of our variants but whose backup the ledger does not record, while
+    /// `Backups/` holds one under its name: an interrupted run of an older version, or a lost
+    /// ledger. The backup is the system's bytes (written atomically before any replacement):
+    /// record it, so restore can put it back.
+    mutating func adoptOrphanedBackup(_ name: String) {
+        guard ledger.backups[name] == nil else { return }
+        let url = locator.backupFolder.appendingPathComponent(name)
+        guard fileSystem.kind(of: url) == .regular, let data = try? fileSystem.contents(of: url) else { return }
+        ledger.backups[name] = Ledger.Backup(file: name, md5: MD5Digest.hex(of: data), bytes: data.count)
+        notes.append("\(name): backup found in Backups/ without a ledger record; recorded")
     }
 
     /// After a failed verification: the system's bytes back from the backup, if there is one,

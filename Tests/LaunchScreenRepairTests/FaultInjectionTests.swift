@@ -1,0 +1,457 @@
+import Foundation
+import Testing
+@testable import LaunchScreenRepair
+
+/// Every I/O step of the engine made to fail in turn, in every repair scenario, through the
+/// `FileSystem` seam, on the real AAPL snapshots copied into temporary containers.
+///
+/// Two kinds of failure per injection point:
+/// - `error`: the call fails and the engine carries on (what a full disk or EIO does);
+/// - `crash`: the call fails *and every call after it*, and an interrupted temporary file stays
+///   behind: the disk is frozen as a SIGKILL or power loss at that moment leaves it.
+///
+/// After each: every snapshot file is whole (the system's bytes or one complete variant), the
+/// ledger decodes (or is absent), a following run without faults completes the repair and leaves
+/// no temporary file, and `restore` still gives back the system's original bytes.
+@Suite("Fault injection: every I/O step fails in turn, in every scenario")
+struct FaultInjectionTests {
+    @Test("fault matrix", arguments: FaultScenario.allCases, IOStep.allCases)
+    func matrix(_ scenario: FaultScenario, _ step: IOStep) throws {
+        // How often the step happens in this scenario, on a clean run.
+        let counted = try FaultCase(scenario)
+        defer { counted.container.folder.remove() }
+        let counter = FaultyFileSystem(locator: counted.container.locator)
+        counted.runFaulted(counter)
+        let occurrences = counter.count(of: step)
+        if scenario == .steadyLaunch, step.isMutation {
+            #expect(occurrences == 0, "steady launch performed \(occurrences) \(step) step(s): it must write nothing")
+        }
+        var replacedAfterFault = Set<Int>()
+        var failuresReported = 0
+        var violations: [String] = []
+        let points = FaultyFileSystem.injectionPoints(occurrences)
+        for mode in FaultMode.allCases {
+            for occurrence in points {
+                let label = "\(scenario) · \(step) #\(occurrence + 1)/\(occurrences) · \(mode)"
+                let faultCase = try FaultCase(scenario)
+                defer { faultCase.container.folder.remove() }
+                let faulty = FaultyFileSystem(locator: faultCase.container.locator, fault: .init(step: step, occurrence: occurrence, mode: mode))
+                let outcome = faultCase.runFaulted(faulty)
+                if !faulty.injected { violations.append("\(label): the fault never fired") }
+                failuresReported += outcome
+                replacedAfterFault.insert(try faultCase.checkAfterFault(label, &violations))
+                try faultCase.checkRecovery(label, &violations)
+            }
+        }
+        for violation in violations { Issue.record(Comment(rawValue: violation)) }
+        let cell: String
+        if occurrences == 0 {
+            cell = "— | not performed"
+        } else {
+            let range = replacedAfterFault.sorted()
+            let spread = range.count == 1 ? "\(range[0])" : "\(range.first!)–\(range.last!)"
+            let verdict = violations.isEmpty ? "✓" : "✘ \(violations.count) violations"
+            cell = "\(occurrences) (\(points.count) injected × error, crash) | \(verdict): after the fault \(spread) of 4 files new, all whole; \(failuresReported) file failures reported"
+        }
+        print("FAULT-MATRIX | \(scenario.rawValue) | \(step.rawValue) | \(cell) |")
+    }
+
+    @Test("the known weak spot: a crash between replacing a file and writing the ledger keeps the system's bytes for restore")
+    func crashBeforeLedger() throws {
+        let faultCase = try FaultCase(.freshInstall)
+        defer { faultCase.container.folder.remove() }
+        // Crash at the second rename: the first file is new, the ledger write at the end of the
+        // run never happens.
+        let faulty = FaultyFileSystem(locator: faultCase.container.locator, fault: .init(step: .rename, occurrence: 1, mode: .crash))
+        faultCase.runFaulted(faulty)
+        #expect(faulty.injected)
+        var violations: [String] = []
+        let replaced = try faultCase.checkAfterFault("crash before ledger", &violations)
+        #expect(replaced == 1)
+        let ledger = try #require(try? JSONDecoder().decode(Ledger.self, from: Data(contentsOf: faultCase.container.locator.ledgerFile)),
+                                  "no ledger on disk after the crash")
+        for (name, original) in faultCase.originals where try faultCase.container.contents(name) != original {
+            #expect(ledger.backups[name] != nil, "\(name) was replaced but its backup is not in the ledger")
+        }
+        try faultCase.checkRecovery("crash before ledger", &violations)
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test("a ledger left by an older version without the backup record: the orphaned backup is adopted")
+    func orphanedBackupAdopted() throws {
+        let faultCase = try FaultCase(.freshInstall)
+        defer { faultCase.container.folder.remove() }
+        faultCase.runFaulted(FaultyFileSystem(locator: faultCase.container.locator))
+        // What the old engine left after a crash: files replaced, backups on disk, no records.
+        let locator = faultCase.container.locator
+        var ledger = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: locator.ledgerFile))
+        ledger.backups = [:]
+        ledger.files = [:]
+        try ledger.encoded().write(to: locator.ledgerFile)
+        let report = try faultCase.repair(FaultyFileSystem(locator: locator))
+        #expect(report.files(.kept).count == 4)
+        let adopted = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: locator.ledgerFile))
+        #expect(adopted.backups.count == 4)
+        _ = SnapshotRepair.restore(locator)
+        for (name, original) in faultCase.originals {
+            #expect(try faultCase.container.contents(name) == original, "\(name)")
+        }
+    }
+
+    @Test("an unreadable ledger is never overwritten, and restore finds the backups without it")
+    func unreadableLedger() throws {
+        let faultCase = try FaultCase(.steadyLaunch)
+        defer { faultCase.container.folder.remove() }
+        let locator = faultCase.container.locator
+        let before = try Data(contentsOf: locator.ledgerFile)
+        // The ledger's open fails; nothing may be written over it.
+        let faulty = FaultyFileSystem(locator: locator, fault: .init(step: .open, occurrence: 0, mode: .error))
+        let report = try faultCase.repair(faulty)
+        #expect(faulty.injected)
+        #expect(report.notes.contains { $0.contains("ledger unreadable") })
+        #expect(try Data(contentsOf: locator.ledgerFile) == before)
+        // A ledger lost altogether: restore still gives the originals back from Backups/.
+        try FileManager.default.removeItem(at: locator.ledgerFile)
+        let restored = SnapshotRepair.restore(locator)
+        #expect(restored.files.filter { $0.outcome == .restored }.count == 4)
+        for (name, original) in faultCase.originals {
+            #expect(try faultCase.container.contents(name) == original, "\(name)")
+        }
+    }
+}
+
+// MARK: - The matrix
+
+/// The I/O steps the engine performs, as the fault file system tells them apart.
+enum IOStep: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Listing a directory (snapshot folder, module folder, `Backups/`).
+    case list
+    /// Opening a file for reading (snapshot, ledger, backup, verification).
+    case open
+    /// One read call on an open file.
+    case read
+    /// Writing a snapshot file's temporary file.
+    case write
+    /// Flushing a snapshot file's temporary file.
+    case fsync
+    /// Renaming the temporary file over the snapshot file.
+    case rename
+    /// Writing the ledger (atomically).
+    case ledgerWrite
+    /// Writing a backup of the system's bytes (atomically).
+    case backupCopy
+    /// Writing the upgrade placeholder (atomically).
+    case placeholderCopy
+    /// Removing a file (temporary file, placeholder, backup, ledger).
+    case remove
+    /// Creating a directory.
+    case mkdir
+
+    var testDescription: String { rawValue }
+
+    /// Whether the step changes the disk.
+    var isMutation: Bool { ![.list, .open, .read].contains(self) }
+}
+
+enum FaultMode: String, CaseIterable, Sendable {
+    case error, crash
+}
+
+/// The repair scenarios, each starting from the four real AAPL snapshots.
+enum FaultScenario: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// First run: the system's AAPL files, no ledger.
+    case freshInstall = "fresh install"
+    /// Second run on the same day: everything kept.
+    case steadyLaunch = "steady launch"
+    /// An app update: the system drew new files under new names; placeholder copied.
+    case appUpdate = "app update"
+    /// Winter → spring: our PNGs replaced by other PNGs.
+    case seasonChange = "season change"
+    /// `restore` after a repair.
+    case restore
+
+    var testDescription: String { rawValue }
+}
+
+/// One scenario, set up in a fresh temporary container up to the faulted operation.
+struct FaultCase {
+    let scenario: FaultScenario
+    let container: TestContainer
+    let catalog: TestCatalog
+    /// Snapshot file name → the system's original bytes.
+    let originals: [String: Data]
+    /// Snapshot file name → dark?
+    let darkness: [String: Bool]
+    /// Every variant's bytes in the pack.
+    let variantBytes: Set<Data>
+
+    init(_ scenario: FaultScenario) throws {
+        self.scenario = scenario
+        container = try TestContainer()
+        catalog = try TestCatalog(in: container.folder.url)
+        let pack = try catalog.pack()
+        variantBytes = Set(try catalog.manifest.variants.map { try pack.bytes(of: $0) })
+        var installed = try container.installRealAAPL()
+        switch scenario {
+        case .freshInstall:
+            break
+        case .steadyLaunch, .restore:
+            try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, scenario.faultedEnvironment)))
+        case .seasonChange:
+            try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, .phone("2026-02-20", appVersion: "1.0"))))
+        case .appUpdate:
+            try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, .phone("2026-01-15", appVersion: "1.0"))))
+            for name in installed.keys { try FileManager.default.removeItem(at: container.snapshots.appendingPathComponent(name)) }
+            installed = try container.installRealAAPL()
+        }
+        originals = try installed.mapValues { try Fixtures.data("snapshots/\($0.name)") }
+        darkness = installed.mapValues(\.dark)
+    }
+
+    static func expectCompleted(_ report: RepairReport) {
+        #expect(report.status == .completed && report.files(.replaced).count == 4, "set-up run: \(report.text)")
+    }
+
+    static func request(_ container: TestContainer, _ catalog: TestCatalog, _ environment: RepairEnvironment) throws -> RepairRequest {
+        RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: environment)
+    }
+
+    func repair(_ fileSystem: FaultyFileSystem, _ environment: RepairEnvironment? = nil) throws -> RepairReport {
+        try SnapshotRepair.run(Self.request(container, catalog, environment ?? scenario.faultedEnvironment), fileSystem: fileSystem)
+    }
+
+    /// Runs the scenario's operation through `fileSystem`; returns how many files it reported failed.
+    @discardableResult
+    func runFaulted(_ fileSystem: FaultyFileSystem) -> Int {
+        if scenario == .restore {
+            return SnapshotRepair.restore(container.locator, fileSystem: fileSystem).files.filter { $0.outcome == .failed }.count
+        }
+        do { return try repair(fileSystem).files(.failed).count } catch {
+            Issue.record("repair threw: \(error)")
+            return 0
+        }
+    }
+
+    /// The variant each file must hold once the scenario's repair completed.
+    func expectedVariant(_ name: String) throws -> Data {
+        let layout = scenario == .seasonChange ? "spring" : "winter"
+        return try catalog.bytes("\(layout)-phone-1179x2556-portrait-\(darkness[name]! ? "dark" : "light")")
+    }
+
+    /// Right after the fault: every file whole, the ledger decodable. Returns how many files
+    /// hold a variant.
+    func checkAfterFault(_ label: String, _ violations: inout [String]) throws -> Int {
+        if try container.names().filter({ !$0.hasPrefix(".") }).sorted() != originals.keys.sorted() {
+            violations.append("\(label): snapshot names changed")
+        }
+        var variants = 0
+        for (name, original) in originals {
+            let bytes = try container.contents(name)
+            if bytes != original, !variantBytes.contains(bytes) {
+                violations.append("\(label): \(name) is torn (\(bytes.count) bytes, neither the system's nor a variant)")
+            }
+            if bytes != original { variants += 1 }
+        }
+        checkLedgerReadable(label, &violations)
+        return variants
+    }
+
+    func checkLedgerReadable(_ label: String, _ violations: inout [String]) {
+        let url = container.locator.ledgerFile
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        if (try? JSONDecoder().decode(Ledger.self, from: Data(contentsOf: url))) == nil {
+            violations.append("\(label): the ledger does not decode")
+        }
+    }
+
+    /// The next run without faults completes, leaves no temporary file, and restore gives the
+    /// system's bytes back.
+    func checkRecovery(_ label: String, _ violations: inout [String]) throws {
+        let clean = FaultyFileSystem(locator: container.locator)
+        if scenario == .restore {
+            _ = SnapshotRepair.restore(container.locator, fileSystem: clean)
+            for (name, original) in originals where try container.contents(name) != original {
+                violations.append("\(label): restore again did not give \(name) back")
+            }
+            checkNoTemporaryFiles("\(label), after restore again", &violations)
+        }
+        let report = try repair(clean)
+        if report.status != .completed || !report.files(.failed).isEmpty {
+            violations.append("\(label): next run \(report.status): \(report.text)")
+        }
+        for name in originals.keys where try container.contents(name) != (try expectedVariant(name)) {
+            violations.append("\(label): next run left \(name) without its variant")
+        }
+        checkNoTemporaryFiles("\(label), after the next run", &violations)
+        checkLedgerReadable("\(label), after the next run", &violations)
+        let restored = SnapshotRepair.restore(container.locator, fileSystem: clean)
+        if !restored.files.allSatisfy({ $0.outcome == .restored }) {
+            violations.append("\(label): restore reported \(restored.files.map { "\($0.name) \($0.outcome)" })")
+        }
+        for (name, original) in originals where try container.contents(name) != original {
+            violations.append("\(label): restore lost the system's bytes of \(name)")
+        }
+        checkNoTemporaryFiles("\(label), after restore", &violations)
+    }
+
+    func checkNoTemporaryFiles(_ label: String, _ violations: inout [String]) {
+        let locator = container.locator
+        for folder in [locator.snapshotFolder, locator.moduleFolder, locator.backupFolder] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let stray = names.filter { $0.hasPrefix(LocalFileSystem.temporaryPrefix) }
+            if !stray.isEmpty { violations.append("\(label): stray temporary files in \(folder.lastPathComponent): \(stray)") }
+        }
+    }
+}
+
+extension FaultScenario {
+    /// The environment of the faulted run (and of the run after it).
+    var faultedEnvironment: RepairEnvironment {
+        switch self {
+        case .freshInstall, .steadyLaunch, .restore: .phone("2026-01-15", appVersion: "1.0")
+        case .appUpdate: .phone("2026-01-15", appVersion: "1.1")
+        case .seasonChange: .phone("2026-03-01", appVersion: "1.0")
+        }
+    }
+}
+
+// MARK: - The fault file system
+
+/// The real file system with one injected failure: the n-th occurrence of one step fails, as an
+/// error or as a crash (that call and every later one fail; nothing more reaches the disk).
+/// Atomic writes are done here step by step (temporary file, write, fsync, rename) so each can
+/// fail on its own; without a fault it counts how often each step happens.
+final class FaultyFileSystem: FileSystem, @unchecked Sendable {
+    struct Fault: Sendable {
+        var step: IOStep
+        var occurrence: Int
+        var mode: FaultMode
+    }
+
+    private let base = LocalFileSystem()
+    private let locator: SnapshotLocator
+    private let fault: Fault?
+    private let lock = NSLock()
+    private var counts: [IOStep: Int] = [:]
+    private var crashed = false
+    private var fired = false
+
+    init(locator: SnapshotLocator, fault: Fault? = nil) {
+        self.locator = locator
+        self.fault = fault
+    }
+
+    /// Whether the fault fired.
+    var injected: Bool { lock.withLock { fired } }
+
+    /// How often `step` happened.
+    func count(of step: IOStep) -> Int { lock.withLock { counts[step, default: 0] } }
+
+    /// Which occurrences to fail: all of them, or at most 8 spread evenly (first and last
+    /// included): reads come by the dozen and fail alike.
+    static func injectionPoints(_ occurrences: Int) -> [Int] {
+        guard occurrences > 8 else { return Array(0..<occurrences) }
+        return Array(Set((0..<8).map { $0 * (occurrences - 1) / 7 })).sorted()
+    }
+
+    /// Counts one occurrence of `step`; throws when it is the one to fail, or after a crash.
+    /// `interrupted` runs when this very call is the injected one (to leave a half-written file);
+    /// after a crash nothing more reaches the disk.
+    func pass(_ step: IOStep, _ url: URL, interrupted: (FaultMode) -> Void = { _ in }) throws(FileSystemError) {
+        let (mode, now): (FaultMode?, Bool) = lock.withLock {
+            if crashed { return (.crash, false) }
+            let index = counts[step, default: 0]
+            counts[step] = index + 1
+            guard let fault, fault.step == step, fault.occurrence == index else { return (nil, false) }
+            fired = true
+            if fault.mode == .crash { crashed = true }
+            return (fault.mode, true)
+        }
+        guard let mode else { return }
+        if now { interrupted(mode) }
+        throw FileSystemError(path: url.path, operation: step.rawValue, reason: mode == .crash ? "process gone (injected crash)" : "Input/output error (injected)")
+    }
+
+    func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
+        try pass(.list, directory)
+        return try base.entries(in: directory)
+    }
+
+    func kind(of url: URL) -> FileKind? { base.kind(of: url) }
+
+    func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
+        try pass(.open, url)
+        return FaultyReadableFile(try base.openForReading(url), url: url, fileSystem: self)
+    }
+
+    func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent("\(LocalFileSystem.temporaryPrefix)\(UUID().uuidString)-\(url.lastPathComponent)")
+        let whole: IOStep? = url == locator.ledgerFile ? .ledgerWrite
+            : url == locator.placeholderFile ? .placeholderCopy
+            : folder.standardizedFileURL == locator.backupFolder.standardizedFileURL ? .backupCopy : nil
+        // A failed write leaves half the bytes: removed on an error (as LocalFileSystem does),
+        // left behind by a crash.
+        let halfWritten: (FaultMode) -> Void = { mode in
+            FileManager.default.createFile(atPath: temporary.path, contents: data.prefix(data.count / 2))
+            if mode == .error { unlink(temporary.path) }
+        }
+        let fullyWritten: (FaultMode) -> Void = { mode in if mode == .error { unlink(temporary.path) } }
+        if let whole {
+            try pass(whole, url, interrupted: halfWritten)
+        } else {
+            try pass(.write, temporary, interrupted: halfWritten)
+        }
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+            throw FileSystemError(path: temporary.path, operation: "write", reason: "could not create")
+        }
+        if whole == nil {
+            try pass(.fsync, temporary, interrupted: fullyWritten)
+        }
+        if let handle = FileHandle(forWritingAtPath: temporary.path) {
+            try? handle.synchronize()
+            try? handle.close()
+        }
+        if whole == nil {
+            try pass(.rename, url, interrupted: fullyWritten)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw FileSystemError(path: url.path, operation: "rename", reason: String(cString: strerror(errno)))
+        }
+    }
+
+    func removeItem(at url: URL) throws(FileSystemError) {
+        try pass(.remove, url)
+        try base.removeItem(at: url)
+    }
+
+    func createDirectory(at url: URL) throws(FileSystemError) {
+        try pass(.mkdir, url)
+        try base.createDirectory(at: url)
+    }
+}
+
+/// A real open file whose reads pass through the fault file system.
+final class FaultyReadableFile: ReadableFile, @unchecked Sendable {
+    private let file: any ReadableFile
+    private let url: URL
+    private let fileSystem: FaultyFileSystem
+
+    init(_ file: any ReadableFile, url: URL, fileSystem: FaultyFileSystem) {
+        self.file = file
+        self.url = url
+        self.fileSystem = fileSystem
+    }
+
+    var count: Int { file.count }
+    var fileIdentifier: UInt64 { file.fileIdentifier }
+    func close() { file.close() }
+
+    func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {
+        do { try fileSystem.pass(.read, url) } catch {
+            throw ByteSourceError(offset: offset, reason: error.description)
+        }
+        return try file.bytes(at: offset, count: count)
+    }
+}
