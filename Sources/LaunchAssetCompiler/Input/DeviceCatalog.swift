@@ -172,44 +172,10 @@ public struct DeviceCatalog: Sendable {
     /// Reads and checks a catalog file (`{"devices": [...]}`).
     static func load(_ url: URL) throws(CompilerError) -> [Device] {
         struct Document: Decodable { var devices: [Device] }
-        let file = url.relativePathForDisplay
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the devices file (\(url.readFailure(error)))"))
-        }
-        let map: JSONSourceMap
-        do { map = try JSONSourceMap(data) } catch {
-            var diagnostic = error
-            diagnostic.file = file
-            throw CompilerError(diagnostic)
-        }
-        func diagnostic(_ path: String, _ message: String) -> Diagnostic {
-            let position = map.position(of: path)
-            return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
-        }
+        let input = try JSONInputFile(contentsOf: url, kind: "devices file")
+        let devices = try input.decode(Document.self, allowedKeys: allowedKeys).devices
+        let diagnostic = input.diagnostic(at:_:)
         var errors: [Diagnostic] = []
-        for (path, keys) in map.keys.sorted(by: { $0.key < $1.key }) {
-            let pattern = path.replacing(/\[\d+\]/, with: "[]")
-            guard let allowed = allowedKeys[pattern] else { continue }
-            for key in keys where !allowed.contains(key) {
-                let keyPath = path.isEmpty ? key : "\(path).\(key)"
-                let position = map.keyPositions[keyPath]
-                errors.append(Diagnostic(
-                    file: file, line: position?.line, column: position?.column, path: keyPath,
-                    message: "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
-                ))
-            }
-        }
-        guard errors.isEmpty else { throw CompilerError(errors) }
-        let devices: [Device]
-        do {
-            devices = try JSONDecoder().decode(Document.self, from: data).devices
-        } catch let error as DecodingError {
-            let (path, message) = error.placeAndMessage
-            throw CompilerError(diagnostic(path, message))
-        } catch {
-            throw CompilerError(diagnostic("", "\(error)"))
-        }
         var seen: Set<String> = []
         for (index, device) in devices.enumerated() {
             let path = "devices[\(index)]"

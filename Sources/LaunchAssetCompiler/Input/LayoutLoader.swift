@@ -47,50 +47,10 @@ public struct LayoutLoader: Sendable {
 
     /// Decodes and checks one layout file.
     static func layout(from url: URL) throws(CompilerError) -> SeasonalLayout {
-        let file = url.relativePathForDisplay
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the file (\(url.readFailure(error)))"))
-        }
-        let map: JSONSourceMap
-        do {
-            map = try JSONSourceMap(data)
-        } catch {
-            var diagnostic = error
-            diagnostic.file = file
-            throw CompilerError(diagnostic)
-        }
-        func diagnostic(_ path: String, _ message: String) -> Diagnostic {
-            let position = map.position(of: path)
-            return Diagnostic(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path, message: message)
-        }
-
+        let input = try JSONInputFile(contentsOf: url, kind: "file")
+        let document = try input.decode(SeasonalLayout.Document.self, allowedKeys: SeasonalLayout.Document.allowedKeys)
+        let diagnostic = input.diagnostic(at:_:)
         var errors: [Diagnostic] = []
-        for (path, keys) in map.keys.sorted(by: { $0.key < $1.key }) {
-            let pattern = path.replacing(/\[\d+\]/, with: "[]")
-            guard let allowed = SeasonalLayout.Document.allowedKeys[pattern] else { continue }
-            for key in keys where !allowed.contains(key) {
-                let keyPath = path.isEmpty ? key : "\(path).\(key)"
-                let position = map.keyPositions[keyPath]
-                errors.append(Diagnostic(
-                    file: file, line: position?.line, column: position?.column, path: keyPath,
-                    message: "unknown key \"\(key)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
-                ))
-            }
-        }
-        guard errors.isEmpty else { throw CompilerError(errors) }
-
-        let document: SeasonalLayout.Document
-        do {
-            document = try JSONDecoder().decode(SeasonalLayout.Document.self, from: data)
-        } catch let error as DecodingError {
-            let (path, message) = error.placeAndMessage
-            throw CompilerError(diagnostic(path, message))
-        } catch {
-            throw CompilerError(diagnostic("", "\(error)"))
-        }
 
         let layout = SeasonalLayout(
             id: document.id,
@@ -102,8 +62,8 @@ public struct LayoutLoader: Sendable {
             strings: document.strings ?? [:],
             orientations: document.orientations ?? .automatic,
             idioms: document.idioms ?? Idiom.allCases,
-            file: file,
-            positions: map.positions
+            file: input.file,
+            positions: input.map.positions
         )
 
         if layout.id.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) == nil {
