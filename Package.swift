@@ -21,6 +21,11 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]
         ),
+        .systemLibrary(
+            name: "CLibdeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         .target(
             name: "LaunchScreenRepair",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
@@ -30,6 +35,7 @@ let package = Package(
             dependencies: [
                 "LaunchScreenRepair",
                 "CLibrsvg",
+                "CLibdeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -43,6 +49,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "render-benchmark"),
         .executableTarget(
             name: "repair-benchmark",
             dependencies: ["LaunchScreenRepair"]

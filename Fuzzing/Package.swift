@@ -28,22 +28,31 @@ let package = Package(
         ),
         // The main package exports LaunchScreenRepair as a library product but not
         // LaunchAssetCompiler, and its Package.swift is not ours to change. `Mirrors/` holds
-        // symbolic links to `../Sources/LaunchAssetCompiler` and `../Sources/CLibrsvg`, so the
+        // symbolic links to `../Sources/LaunchAssetCompiler`, `../Sources/CLibrsvg` and
+        // `../Sources/CLibdeflate`, so the
         // compiler is built here from the very same sources, against the main package's
         // LaunchScreenRepair product. Target names must be unique across the package graph,
-        // hence the prefixes: the module is `FuzzedLaunchAssetCompiler`; `FuzzCLibrsvg` still
-        // provides the module `CLibrsvg` (its module map is the main package's).
+        // hence the prefixes: the module is `FuzzedLaunchAssetCompiler`; `FuzzCLibrsvg` and
+        // `FuzzCLibdeflate` still provide the modules `CLibrsvg` and `CLibdeflate` (their module
+        // maps are the main package's).
         .systemLibrary(
             name: "FuzzCLibrsvg",
             path: "Mirrors/CLibrsvg",
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]
         ),
+        .systemLibrary(
+            name: "FuzzCLibdeflate",
+            path: "Mirrors/CLibdeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         .target(
             name: "FuzzedLaunchAssetCompiler",
             dependencies: [
                 .product(name: "LaunchScreenRepair", package: "LaunchAssets"),
                 "FuzzCLibrsvg",
+                "FuzzCLibdeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

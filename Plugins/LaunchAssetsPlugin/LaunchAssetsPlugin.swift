@@ -127,6 +127,8 @@ struct RenderInvocation {
             "--output", workDirectory.appending(path: "render").path,
             "--swift", swiftFile.path, "--pack", packFile.path,
             "--type-name", typeName, "--bundle", bundle,
+            // The work directory survives between builds (and is writable in the sandbox).
+            "--cache-dir", workDirectory.appending(path: "cache").path,
         ]
         if let devices { arguments += ["--devices", devices.path] }
         for idiom in configuration.idioms ?? [] { arguments += ["--idiom", idiom] }

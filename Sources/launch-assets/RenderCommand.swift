@@ -40,6 +40,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp("PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level.", valueName: "level"))
+    var compressionLevel = PNGEncoder.defaultLevel
+
+    @Option(help: ArgumentHelp("Where rendered images are kept between runs (default: the user's cache folder).", valueName: "dir"))
+    var cacheDir: String?
+
+    @Flag(help: "Render every variant, neither reading nor filling the cache.")
+    var noCache = false
+
     @Option(help: ArgumentHelp("Also write each variant's instantiated SVG as <variant id>.svg into this folder.", valueName: "dir"))
     var emitSVG: String?
 
@@ -54,6 +63,10 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard PNGEncoder.levels.contains(compressionLevel) else {
+            throw ValidationError("--compression-level must be 1…12, found \(compressionLevel)")
+        }
+        guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
     }
 
     func run() throws {
@@ -64,7 +77,13 @@ struct RenderCommand: ParsableCommand {
 
         let progress = ProgressLine(total: plan.variants.count, label: "Rendering", enabled: !quiet && !json)
         let packName = "\(typeName).launchpack"
-        let assets = try generator.render(plan, jobs: jobs, packName: packName, progress: progress.update)
+        let cache = noCache ? nil : RenderCache(
+            directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
+            templatesDirectory: generator.configuration.templatesDirectory
+        )
+        let assets = try generator.render(
+            plan, jobs: jobs, packName: packName, encoder: PNGEncoder(level: compressionLevel), cache: cache, progress: progress.update
+        )
         progress.finish()
 
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
@@ -101,7 +120,8 @@ struct RenderCommand: ParsableCommand {
         if json {
             let summary = RenderSummary(
                 version: assets.manifest.version, layouts: plan.layouts.count, variants: plan.variants.count,
-                distinctImages: distinct, packBytes: assets.pack.count, seconds: (seconds * 1000).rounded() / 1000,
+                distinctImages: distinct, rendered: plan.variants.count - assets.cachedImages, cached: assets.cachedImages,
+                packBytes: assets.pack.count, seconds: (seconds * 1000).rounded() / 1000,
                 jobs: jobs, output: outputURL.path, manifest: outputURL.appendingPathComponent("manifest.json").path,
                 pack: packURL.path, swift: swiftURL.path, preview: preview ? outputURL.appendingPathComponent("preview.png").path : nil,
                 warnings: plan.warnings.map(\.description)
@@ -111,7 +131,8 @@ struct RenderCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else if !quiet {
             let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
-            StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images, \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
+            let cached = assets.cachedImages == 0 ? "" : ", \(assets.cachedImages) from the cache"
+            StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
         }
     }
 }
@@ -127,6 +148,10 @@ private struct RenderSummary: Encodable {
     var layouts: Int
     var variants: Int
     var distinctImages: Int
+    /// Variants librsvg rendered in this run.
+    var rendered: Int
+    /// Variants taken from the render cache.
+    var cached: Int
     var packBytes: Int
     var seconds: Double
     var jobs: Int

@@ -19,6 +19,9 @@ let scenarios = [
              pngBytes: 150_000),
 ]
 let launches = 200
+/// Untimed launches before each measurement, so one-time costs (first use of Foundation's time
+/// zone and file APIs, cold CPU caches) count for neither strategy.
+let warmUp = 20
 
 /// PNG signature + IHDR + a chunk of seeded noise: the size of a real rendered launch image.
 func png(width: Int, height: Int, bytes: Int, seed: UInt64) -> Data {
@@ -35,14 +38,28 @@ func png(width: Int, height: Int, bytes: Int, seed: UInt64) -> Data {
     return Data(out)
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+/// Fastest, median and slowest of a measurement.
+struct Spread {
+    var min: Double, median: Double, max: Double
 
-func format(_ seconds: Double) -> String { String(format: "%8.3f ms", seconds * 1000) }
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        (min, median, max) = (sorted[0], sorted[sorted.count / 2], sorted[sorted.count - 1])
+    }
+}
 
-func kilobytes(_ bytes: Int) -> String { String(format: "%9.1f KB", Double(bytes) / 1024) }
+func milliseconds(_ seconds: Double) -> String { String(format: "%.3f", seconds * 1000) }
 
-print("launches per measurement: \(launches) (median wall time per launch)")
-print("device  files  strategy                           wall/launch   read/launch  written/launch")
+func kilobytes(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1024) }
+
+/// Left-aligned columns; a longer cell pushes the rest right rather than being cut.
+func line(_ cells: [String], _ widths: [Int]) -> String {
+    zip(cells, widths).map { $0.count >= $1 ? $0 : $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+}
+
+let widths = [7, 5, 32, 26, 10, 10]
+print("launches per measurement: \(launches) after \(warmUp) untimed; wall time per launch in ms as min / median / max")
+print(line(["device", "files", "strategy", "wall ms (min/median/max)", "read", "written"], widths))
 for scenario in scenarios {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("repair-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -80,8 +97,11 @@ for scenario in scenarios {
     let first = try SnapshotRepair.run(request)
     precondition(first.files(.kept).count == variants.count, "setup: \(first.text)")
 
-    // LaunchAssets steady launch.
+    // LaunchAssets steady launch: nothing written, the ledger included.
+    func ledgerStamp() throws -> Date? { try FileManager.default.attributesOfItem(atPath: locator.ledgerFile.path)[.modificationDate] as? Date }
+    let ledgerBefore = try ledgerStamp()
     var steadyTimes: [Double] = [], steadyRead = 0, steadyWritten = 0
+    for _ in 0..<warmUp { _ = try SnapshotRepair.run(request) }
     for _ in 0..<launches {
         let start = DispatchTime.now().uptimeNanoseconds
         let report = try SnapshotRepair.run(request)
@@ -90,12 +110,17 @@ for scenario in scenarios {
         steadyWritten = report.bytesWritten
         precondition(report.files(.kept).count == variants.count)
     }
+    let ledgerAfter = try ledgerStamp()
+    precondition(ledgerAfter == ledgerBefore, "the steady launch rewrote the ledger")
 
     // Rewrite every file every launch: atomic write of each variant's bytes (no rendering counted).
     let files = try FileManager.default.contentsOfDirectory(atPath: locator.snapshotFolder.path).filter { !$0.hasPrefix(".") }.sorted()
     let fileSystem = LocalFileSystem()
     let payloads = try variants.map { try pack.bytes(of: $0) }
     var rewriteTimes: [Double] = [], rewriteWritten = 0
+    for _ in 0..<warmUp {
+        for (name, data) in zip(files, payloads) { try fileSystem.writeAtomically(data, to: locator.snapshotFolder.appendingPathComponent(name)) }
+    }
     for _ in 0..<launches {
         let start = DispatchTime.now().uptimeNanoseconds
         rewriteWritten = 0
@@ -106,13 +131,15 @@ for scenario in scenarios {
         rewriteTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    let count = variants.count
-    func row(_ strategy: String, _ time: Double, _ read: Int, _ written: Int) {
-        print(scenario.name.padding(toLength: 8, withPad: " ", startingAt: 0)
-              + String(count).padding(toLength: 7, withPad: " ", startingAt: 0)
-              + strategy.padding(toLength: 33, withPad: " ", startingAt: 0)
-              + "\(format(time))  \(kilobytes(read))  \(kilobytes(written))")
+    func row(_ strategy: String, _ times: [Double], _ read: Int, _ written: Int) {
+        let spread = Spread(times)
+        print(line([scenario.name, String(variants.count), strategy,
+                    "\(milliseconds(spread.min)) / \(milliseconds(spread.median)) / \(milliseconds(spread.max))",
+                    kilobytes(read), kilobytes(written)], widths))
     }
-    row("steady launch (LaunchAssets)", median(steadyTimes), steadyRead, steadyWritten)
-    row("rewrite every file, every launch", median(rewriteTimes), 0, rewriteWritten)
+    row("steady launch (LaunchAssets)", steadyTimes, steadyRead, steadyWritten)
+    row("rewrite every file, every launch", rewriteTimes, 0, rewriteWritten)
+    let (steady, rewrite) = (Spread(steadyTimes), Spread(rewriteTimes))
+    print(line([scenario.name, String(variants.count), "ratio rewrite / steady",
+                String(format: "%.1fx of medians (%.1fx of mins)", rewrite.median / steady.median, rewrite.min / steady.min)], widths))
 }

@@ -18,7 +18,7 @@ import Testing
             device("pad", .pad, points: (30, 40), scale: 2),
         ])
         let variants = try planner.plan()
-        let images = try RenderQueue(jobs: 3).render(variants)
+        let images = try RenderQueue(jobs: 3).render(variants).images
         return (planner.layouts, variants, images)
     }
 

@@ -18,12 +18,13 @@ struct BundledRender: Sendable {
         }
     }()
 
-    /// Renders the bundled layouts into a new temporary folder with `arguments` added.
+    /// Renders the bundled layouts into a new temporary folder with `arguments` added; every
+    /// variant is rendered (`--no-cache`), so two renders really are two.
     init(arguments: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-e2e-\(UUID().uuidString)")
         output = folder.appendingPathComponent("OUT")
         swiftFile = output.appendingPathComponent("LaunchAssets.swift")
-        result = try CLIRunner.run(["render", "--quiet", "--swift", swiftFile.path, "--output", output.path] + arguments)
+        result = try CLIRunner.run(["render", "--quiet", "--no-cache", "--swift", swiftFile.path, "--output", output.path] + arguments)
     }
 
     func manifest() throws -> LaunchManifest {

@@ -22,12 +22,17 @@ struct CLIRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A render cache folder for this test run.
+    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-test-cache-\(UUID().uuidString)")
+
     /// Runs `launch-assets` with `arguments` in `directory` and waits for it.
     static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("launch-assets")
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // Renders fill a cache of this test run's own, never the user's (`render` defaults to $XDG_CACHE_HOME).
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCache.path]) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

@@ -445,7 +445,7 @@ final class FaultyReadableFile: ReadableFile, @unchecked Sendable {
     }
 
     var count: Int { file.count }
-    var fileIdentifier: UInt64 { file.fileIdentifier }
+    var identity: FileIdentity { file.identity }
     func close() { file.close() }
 
     func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {

@@ -165,6 +165,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private let lock = NSLock()
     private var _mutations: [String] = []
     private var _reads = 0
+    private var _bytesRead: [String: Int] = [:]
     private var corrupted = Set<String>()
     var faults: [Fault]
 
@@ -174,6 +175,13 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     var mutations: [String] { lock.withLock { _mutations } }
     /// How many files were opened for reading.
     var opens: Int { lock.withLock { _reads } }
+    /// Bytes read through this file system from files under `folder`.
+    func bytesRead(in folder: URL) -> Int {
+        let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        return lock.withLock { _bytesRead.filter { $0.key.hasPrefix(prefix) }.values.reduce(0, +) }
+    }
+
+    fileprivate func noteRead(_ count: Int, from url: URL) { lock.withLock { _bytesRead[url.path, default: 0] += count } }
 
     private func note(_ text: String) { lock.withLock { _mutations.append(text) } }
 
@@ -185,7 +193,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         for case let .failOpen(name) in faults where url.lastPathComponent == name {
             throw FileSystemError(path: url.path, operation: "open", reason: "Permission denied (injected)")
         }
-        return try base.openForReading(url)
+        return CountedReadableFile(try base.openForReading(url), url: url, fileSystem: self)
     }
 
     func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
@@ -213,6 +221,29 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func createDirectory(at url: URL) throws(FileSystemError) {
         if base.kind(of: url) == nil { note("mkdir \(url.path)") }
         try base.createDirectory(at: url)
+    }
+}
+
+/// An open file whose reads ``RecordingFileSystem`` counts.
+final class CountedReadableFile: ReadableFile, @unchecked Sendable {
+    private let file: any ReadableFile
+    private let url: URL
+    private let fileSystem: RecordingFileSystem
+
+    init(_ file: any ReadableFile, url: URL, fileSystem: RecordingFileSystem) {
+        self.file = file
+        self.url = url
+        self.fileSystem = fileSystem
+    }
+
+    var count: Int { file.count }
+    var identity: FileIdentity { file.identity }
+    func close() { file.close() }
+
+    func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {
+        let bytes = try file.bytes(at: offset, count: count)
+        fileSystem.noteRead(bytes.count, from: url)
+        return bytes
     }
 }
 

@@ -9,6 +9,8 @@ public struct GeneratedAssets: Sendable {
     public var pack: Data
     /// Each variant's PNG bytes, in manifest order.
     public var images: [Data]
+    /// How many of `images` came from the render cache rather than librsvg.
+    public var cachedImages = 0
 
     /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
     /// `devices` supplies the hardware model identifiers of the devices the variants name.
@@ -17,9 +19,10 @@ public struct GeneratedAssets: Sendable {
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
         var blobs: [String: (offset: Int, length: Int)] = [:]
         var body = Data()
+        body.reserveCapacity(images.reduce(0) { $0 + $1.count })
         var entries: [LaunchManifest.Variant] = []
-        for (variant, png) in zip(variants, images) {
-            let md5 = Insecure.MD5.hash(data: png).map { String(format: "%02x", $0) }.joined()
+        let digests = Self.md5(of: images)
+        for ((variant, png), md5) in zip(zip(variants, images), digests) {
             if blobs[md5] == nil {
                 blobs[md5] = (headerLength + body.count, png.count)
                 body.append(png)
@@ -41,8 +44,23 @@ public struct GeneratedAssets: Sendable {
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
-        self.pack = LaunchPack.header(version: manifest.version) + body
+        var pack = LaunchPack.header(version: manifest.version)
+        pack.reserveCapacity(pack.count + body.count)
+        pack.append(body)
+        self.pack = pack
         self.images = images
+    }
+
+    /// The MD5 of each image, on all processors.
+    private static func md5(of images: [Data]) -> [String] {
+        let digests = UnsafeMutableBufferPointer<String>.allocate(capacity: images.count)
+        defer { digests.deinitialize().deallocate() }
+        // Each index is written by exactly one iteration.
+        nonisolated(unsafe) let shared = digests
+        DispatchQueue.concurrentPerform(iterations: images.count) { index in
+            (shared.baseAddress! + index).initialize(to: Insecure.MD5.hash(data: images[index]).hexString)
+        }
+        return Array(digests)
     }
 
     /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.
@@ -62,6 +80,6 @@ public struct GeneratedAssets: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let digest = SHA256.hash(data: try! encoder.encode(unstamped))
-        return String(digest.map { String(format: "%02x", $0) }.joined().prefix(stampLength))
+        return String(digest.hexString.prefix(stampLength))
     }
 }

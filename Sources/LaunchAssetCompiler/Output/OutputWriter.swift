@@ -41,11 +41,16 @@ public struct OutputWriter: Sendable {
         let root = directory.path + "/"
         let inside = files.filter { $0.key.standardizedFileURL.path.hasPrefix(root) }
         let outside = files.filter { !$0.key.standardizedFileURL.path.hasPrefix(root) }
-        // Temporary files staged next to outside targets, renamed over them once the folder is in place.
-        var staged: [(temporary: URL, target: URL)] = []
-        func discardStaged() {
-            try? fileManager.removeItem(at: staging)
-            for file in staged { try? fileManager.removeItem(at: file.temporary) }
+        // A re-render with unchanged inputs finds the folder already right: only files outside it may change.
+        let relativeInside = Dictionary(uniqueKeysWithValues: inside.map { (String($0.key.standardizedFileURL.path.dropFirst(root.count)), $0.value) })
+        if Self.holds(directory, exactly: relativeInside) {
+            let staged = try Self.stage(outside, token: token)
+            for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                for rest in staged[index...] { try? fileManager.removeItem(at: rest.temporary) }
+                throw CompilerError(Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason))"))
+            }
+            return
         }
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -57,16 +62,18 @@ public struct OutputWriter: Sendable {
                 try data.write(to: target)
             }
         } catch {
-            discardStaged()
+            try? fileManager.removeItem(at: staging)
             throw CompilerError(Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
         }
-        for (url, data) in outside.sorted(by: { $0.key.path < $1.key.path }) {
-            do {
-                if let temporary = try Self.stage(data, for: url, token: token) { staged.append((temporary, url)) }
-            } catch {
-                discardStaged()
-                throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "\(error.message); the previous output is untouched"))
-            }
+        // Temporary files staged next to outside targets, renamed over them once the folder is in place.
+        var staged: [(temporary: URL, target: URL)]
+        do { staged = try Self.stage(outside, token: token) } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+        func discardStaged() {
+            try? fileManager.removeItem(at: staging)
+            for file in staged { try? fileManager.removeItem(at: file.temporary) }
         }
         do {
             if fileManager.fileExists(atPath: directory.path) {
@@ -91,6 +98,36 @@ public struct OutputWriter: Sendable {
             throw CompilerError(Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason)); the previous output folder is restored"))
         }
         try? fileManager.removeItem(at: previous)
+    }
+
+    /// Whether `folder` holds exactly `files` (keyed by path relative to it) and nothing else.
+    private static func holds(_ folder: URL, exactly files: [String: Data]) -> Bool {
+        let root = folder.path + "/"
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else { return false }
+        var found = 0
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]) else { return false }
+            guard values.isRegularFile == true else { continue }
+            found += 1
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
+            guard let expected = files[relative], values.fileSize == expected.count,
+                  (try? Data(contentsOf: url)) == expected else { return false }
+        }
+        return found == files.count
+    }
+
+    /// Stages every file outside the folder; on failure removes what it staged and names the file.
+    private static func stage(_ files: [URL: Data], token: String) throws(CompilerError) -> [(temporary: URL, target: URL)] {
+        var staged: [(temporary: URL, target: URL)] = []
+        for (url, data) in files.sorted(by: { $0.key.path < $1.key.path }) {
+            do {
+                if let temporary = try stage(data, for: url, token: token) { staged.append((temporary, url)) }
+            } catch {
+                for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
+                throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "\(error.message); the previous output is untouched"))
+            }
+        }
+        return staged
     }
 
     /// A message without a file: why staging one outside file failed.

@@ -103,16 +103,23 @@ public struct LaunchAssetGenerator: Sendable {
         return plan
     }
 
-    /// Renders every planned variant on `jobs` threads and packs the result.
+    /// Renders every planned variant on `jobs` threads, taking unchanged ones from `cache`, and
+    /// packs the result.
     public func render(
         _ plan: Plan,
         jobs: Int,
         packName: String,
+        encoder: PNGEncoder = PNGEncoder(),
+        cache: RenderCache? = nil,
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> GeneratedAssets {
-        let images = try RenderQueue(jobs: jobs).render(plan.variants, progress: progress)
-        return GeneratedAssets(
+        let queue = RenderQueue(jobs: jobs, renderer: SVGRenderer(encoder: encoder), cache: cache)
+        let (images, cached) = try queue.render(plan.variants, progress: progress)
+        cache?.prune()
+        var assets = GeneratedAssets(
             layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices
         )
+        assets.cachedImages = cached
+        return assets
     }
 }

@@ -22,7 +22,7 @@ final class CairoImage {
         self.height = height
     }
 
-    /// Decodes PNG bytes (cairo's own decoder, used by tests and the contact sheet).
+    /// Decodes PNG bytes (cairo's libpng decoder, used by tests and the contact sheet).
     init(png: Data) throws(RenderError) {
         let source = PNGSource(png)
         let surface = withExtendedLifetime(source) {
@@ -55,19 +55,9 @@ final class CairoImage {
         cairo_restore(context)
     }
 
-    /// The image as PNG bytes (deterministic: cairo writes no time stamps).
-    func pngData() throws(RenderError) -> Data {
-        cairo_surface_flush(surface)
-        let sink = PNGSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-                let sink = Unmanaged<PNGSink>.fromOpaque(closure!).takeUnretainedValue()
-                sink.data.append(bytes!, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else { throw .pngFailed(String(cString: cairo_status_to_string(status))) }
-        return sink.data
+    /// The image as PNG bytes (deterministic: no time stamps).
+    func pngData(_ encoder: PNGEncoder = PNGEncoder()) throws(RenderError) -> Data {
+        try encoder.encode(self)
     }
 
     /// The pixel at (x, y) as straight (not premultiplied) RGBA, 0…255.
@@ -85,10 +75,6 @@ final class CairoImage {
         }
         return (channel(16), channel(8), channel(0), UInt8(alpha))
     }
-}
-
-private final class PNGSink {
-    var data = Data()
 }
 
 private final class PNGSource {

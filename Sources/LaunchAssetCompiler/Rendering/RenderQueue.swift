@@ -1,35 +1,45 @@
 import Foundation
 
-/// Renders planned variants to PNG on a fixed number of worker threads.
+/// Renders planned variants to PNG on a fixed number of worker threads, taking what it can
+/// from a ``RenderCache``.
 ///
 /// Memory stays bounded: each worker holds one cairo surface at a time and frees it once the
 /// PNG is encoded, so peak surface memory is `jobs` × the largest surface.
 public struct RenderQueue: Sendable {
     /// How many variants render at once.
     public var jobs: Int
-    public var renderer = SVGRenderer()
+    public var renderer: SVGRenderer
+    /// Where earlier renders are looked up and new ones filed; `nil` renders everything.
+    public var cache: RenderCache?
 
-    public init(jobs: Int) {
+    public init(jobs: Int, renderer: SVGRenderer = SVGRenderer(), cache: RenderCache? = nil) {
         self.jobs = max(1, jobs)
+        self.renderer = renderer
+        self.cache = cache
     }
 
-    /// PNG bytes for each variant, in the order given. `progress` is called from worker threads
-    /// with the number of variants finished so far.
+    /// PNG bytes for each variant, in the order given, and how many came from the cache.
+    /// `progress` is called from worker threads with the number of variants finished so far.
     public func render(
         _ variants: [PlannedVariant],
         progress: @Sendable (Int) -> Void = { _ in }
-    ) throws(CompilerError) -> [Data] {
+    ) throws(CompilerError) -> (images: [Data], cached: Int) {
         let state = SharedState(count: variants.count)
         let renderer = renderer
+        let cache = cache
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, variants.count))) { _ in
             while let index = state.nextIndex() {
                 let variant = variants[index]
+                let (width, height) = (variant.pixels.width, variant.pixels.height)
+                let key = cache?.key(for: variant, encoder: renderer.encoder)
+                if let cache, let key, let png = cache.png(forKey: key, width: width, height: height) {
+                    progress(state.finish(index, with: png, cached: true))
+                    continue
+                }
                 do {
-                    let png = try renderer.png(
-                        variant.svg, width: variant.pixels.width, height: variant.pixels.height,
-                        baseFile: variant.templateFile
-                    )
-                    progress(state.finish(index, with: png))
+                    let png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
+                    if let cache, let key { cache.store(png, forKey: key) }
+                    progress(state.finish(index, with: png, cached: false))
                 } catch {
                     state.fail(Diagnostic(
                         file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)",
@@ -47,6 +57,7 @@ private final class SharedState: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var finished = 0
+    private var cached = 0
     private var outputs: [Data?]
     private var failures: [Diagnostic] = []
 
@@ -63,10 +74,11 @@ private final class SharedState: @unchecked Sendable {
         }
     }
 
-    func finish(_ index: Int, with png: Data) -> Int {
+    func finish(_ index: Int, with png: Data, cached fromCache: Bool) -> Int {
         lock.withLock {
             outputs[index] = png
             finished += 1
+            if fromCache { cached += 1 }
             return finished
         }
     }
@@ -75,10 +87,10 @@ private final class SharedState: @unchecked Sendable {
         lock.withLock { failures.append(diagnostic) }
     }
 
-    func results() throws(CompilerError) -> [Data] {
+    func results() throws(CompilerError) -> (images: [Data], cached: Int) {
         lock.lock()
         defer { lock.unlock() }
         guard failures.isEmpty else { throw CompilerError(failures) }
-        return outputs.map { $0! }
+        return (outputs.map { $0! }, cached)
     }
 }

@@ -63,7 +63,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidSVG(message): "librsvg cannot parse the SVG: \(message)"
         case let .renderFailed(message): "librsvg failed to render: \(message)"
         case let .surfaceFailed(message): "cairo cannot create the image: \(message)"
-        case let .pngFailed(message): "cairo cannot encode the PNG: \(message)"
+        case let .pngFailed(message): "cannot encode or decode the PNG: \(message)"
         }
     }
 }

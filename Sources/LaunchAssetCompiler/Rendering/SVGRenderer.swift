@@ -3,7 +3,12 @@ import Foundation
 
 /// Turns SVG text into PNG bytes of an exact pixel size, with librsvg and cairo.
 public struct SVGRenderer: Sendable {
-    public init() {}
+    /// How images become PNG bytes.
+    public var encoder: PNGEncoder
+
+    public init(encoder: PNGEncoder = PNGEncoder()) {
+        self.encoder = encoder
+    }
 
     /// Renders `svg` so that its viewport fills `width` × `height` pixels and encodes it as PNG.
     ///
@@ -11,7 +16,7 @@ public struct SVGRenderer: Sendable {
     ///   - baseFile: the file relative references resolve against.
     ///   - opaque: render without an alpha channel (launch screens are opaque).
     public func png(_ svg: String, width: Int, height: Int, baseFile: URL? = nil, opaque: Bool = true) throws(RenderError) -> Data {
-        try image(svg, width: width, height: height, baseFile: baseFile, opaque: opaque).pngData()
+        try image(svg, width: width, height: height, baseFile: baseFile, opaque: opaque).pngData(encoder)
     }
 
     /// Renders into a new image; the caller owns (and so bounds) the surface's memory.

@@ -110,6 +110,8 @@ struct SVGReferencePolicy {
 
     /// `text` with CSS escapes (`\\68`, `\\:`) and percent-encoding (`%2e`) resolved.
     static func decoded(_ text: String) -> String {
+        // Most attribute values have nothing to resolve; this runs for every attribute of every instance.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "%") }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var unescaped = String.UnicodeScalarView()
         var index = 0
@@ -143,13 +145,13 @@ extension SVGReferencePolicy {
     /// aborts), and an encoding other than UTF-8 (UTF-7: `+ADw-!ENTITY`) or a NUL character
     /// (which switches libxml2 to UTF-16) could hide one from this check.
     static func forbiddenMarkup(in text: String) -> (index: String.Index, message: String)? {
-        if let range = text.range(of: "<!ENTITY") {
-            return (range.lowerBound, "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial")
+        if let index = text.utf8.firstIndex(ofASCII: "<!ENTITY") {
+            return (index, "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial")
         }
-        if let index = text.unicodeScalars.firstIndex(of: "\u{0}") {
+        if let index = text.utf8.firstIndex(of: 0) {
             return (index, "a NUL character is not allowed in an SVG")
         }
-        if let match = text.firstMatch(of: /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/), match.output.1.lowercased() != "utf-8" {
+        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/), match.output.1.lowercased() != "utf-8" {
             return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
         }
         return nil
@@ -205,12 +207,15 @@ private final class ReferenceScanner: NSObject, XMLParserDelegate {
         references.append(Reference(value: href, line: parser.lineNumber, column: parser.columnNumber))
     }
 
+    /// Built once: a regex literal is compiled each time it is evaluated.
+    nonisolated(unsafe) private static let urlPattern = /(?i)url\(\s*['"]?([^'")]*)['"]?\s*\)|@import\s+['"]([^'"]*)['"]/
+
     /// `url(...)` (any case) and `@import "..."` in CSS or presentation attributes, after
     /// resolving CSS escapes.
     private func addURLs(in text: String, at place: (Int, Int)) {
         let css = SVGReferencePolicy.decoded(text)
-        guard css.range(of: "url", options: .caseInsensitive) != nil || css.range(of: "@import", options: .caseInsensitive) != nil else { return }
-        for match in css.matches(of: /(?i)url\(\s*['"]?([^'")]*)['"]?\s*\)|@import\s+['"]([^'"]*)['"]/) {
+        guard css.utf8.firstIndex(ofASCII: "url", caseInsensitive: true) != nil || css.utf8.firstIndex(ofASCII: "@import", caseInsensitive: true) != nil else { return }
+        for match in css.matches(of: Self.urlPattern) {
             let value = String(match.output.1 ?? match.output.2 ?? "")
             references.append(Reference(value: value, line: place.0, column: place.1))
         }

@@ -142,9 +142,15 @@ public struct TemplateLibrary: Sendable {
         let file = directory.appendingPathComponent("\(name).svg").relativePathForDisplay
         var uses: [KeyUse] = []
         var sections = outer
+        // Lines are counted from one tag to the next, not from the top for every tag.
+        var line = 1, lineStart = text.startIndex, scanned = text.startIndex
         for match in text.matches(of: Self.tagPattern) {
             let sigil = match.output.2, tag = String(match.output.3)
-            let (line, column) = Self.lineAndColumn(of: match.range.lowerBound, in: text)
+            let between = text[scanned..<match.range.lowerBound]
+            line += between.count(where: \.isNewline)
+            if let newline = between.lastIndex(where: \.isNewline) { lineStart = text.index(after: newline) }
+            scanned = match.range.lowerBound
+            let column = text.distance(from: lineStart, to: match.range.lowerBound) + 1
             switch sigil {
             case "#", "^":
                 uses.append(KeyUse(name: tag, sections: sections, file: file, line: line, column: column))

@@ -36,13 +36,22 @@ public struct VariantPlanner: Sendable {
     /// Throws with every template problem found: a missing template, an unknown key, a
     /// reference outside the templates folder, malformed SVG.
     public func plan() throws(CompilerError) -> [PlannedVariant] {
+        // Layouts are planned side by side (instantiating and checking every instance is most
+        // of a re-render with nothing to rasterize); results keep the layouts' order.
+        let results = LayoutResults(count: layouts.count)
+        DispatchQueue.concurrentPerform(iterations: layouts.count) { index in
+            do throws(CompilerError) {
+                results.set(index, .success(try plan(layouts[index])))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
         var errors: [Diagnostic] = []
         var variants: [PlannedVariant] = []
-        for layout in layouts {
-            do {
-                variants += try plan(layout)
-            } catch {
-                errors += error.diagnostics
+        for result in results.all {
+            switch result {
+            case let .success(planned): variants += planned
+            case let .failure(error): errors += error.diagnostics
             }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
@@ -138,5 +147,23 @@ public struct VariantPlanner: Sendable {
             ))
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
+    }
+}
+
+/// Each layout's plan, filled in by concurrent workers.
+private final class LayoutResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<[PlannedVariant], CompilerError>?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<[PlannedVariant], CompilerError>) {
+        lock.withLock { results[index] = result }
+    }
+
+    var all: [Result<[PlannedVariant], CompilerError>] {
+        lock.withLock { results.map { $0! } }
     }
 }

@@ -22,8 +22,8 @@ public protocol FileSystem: Sendable {
 
 /// A regular file opened for reading.
 public protocol ReadableFile: ByteSource, AnyObject {
-    /// The file's identity on its volume (inode number).
-    var fileIdentifier: UInt64 { get }
+    /// What `fstat` said when the file was opened.
+    var identity: FileIdentity { get }
     /// Releases the file; further reads fail.
     func close()
 }
@@ -41,15 +41,79 @@ public struct DirectoryEntry: Sendable, Hashable {
     public var kind: FileKind
     /// Its size in bytes (of the link itself for a symbolic link).
     public var size: Int
-    /// Its inode number.
-    public var fileIdentifier: UInt64
+    /// What `lstat` says about the entry itself.
+    public var identity: FileIdentity
 
     /// Creates an entry value.
-    public init(name: String, kind: FileKind, size: Int, fileIdentifier: UInt64) {
+    public init(name: String, kind: FileKind, size: Int, identity: FileIdentity) {
         self.name = name
         self.kind = kind
         self.size = size
-        self.fileIdentifier = fileIdentifier
+        self.identity = identity
+    }
+}
+
+/// A file's `stat` fingerprint: while it is unchanged the bytes are too. Writing changes the
+/// modification and status-change times (the latter even when a writer puts the modification
+/// time back), an atomic replacement the inode.
+///
+/// Coded as one string, `<size> <modified> <changed> <inode> <device>`: a keyed object costs a
+/// steady launch more to decode than all the rest of the ledger entry.
+public struct FileIdentity: Codable, Sendable, Hashable {
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time, nanoseconds since 1970.
+    public var modified: Int64
+    /// Status-change time, nanoseconds since 1970.
+    public var changed: Int64
+    /// Inode number.
+    public var inode: UInt64
+    /// The volume's device number.
+    public var device: UInt64
+
+    /// Creates an identity value.
+    public init(size: Int, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+    }
+
+    /// Parses `<size> <modified> <changed> <inode> <device>`.
+    public init?(_ text: String) {
+        var fields: [Int64] = []
+        var value: Int64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " "), digits > 0 {
+                fields.append(value)
+                (value, digits) = (0, 0)
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflow2 else { return nil }
+            (value, digits) = (sum, digits + 1)
+        }
+        guard digits > 0, fields.count == 4 else { return nil }
+        fields.append(value)
+        self.init(size: Int(fields[0]), modified: fields[1], changed: fields[2], inode: UInt64(fields[3]), device: UInt64(fields[4]))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let identity = FileIdentity(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "file identity \"\(text)\" is not five integers")
+        }
+        self = identity
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("\(size) \(modified) \(changed) \(inode) \(device)")
     }
 }
 

@@ -16,15 +16,20 @@ public struct Ledger: Codable, Sendable, Hashable {
         public var orientation: Orientation
         /// The appearance of the variant written.
         public var appearance: Appearance
+        /// The file's `stat` identity when its bytes were last written or hashed: while the file
+        /// still has it, a launch keeps it without reading it. Absent in older ledgers.
+        public var identity: FileIdentity?
 
         /// Creates an entry value.
-        public init(md5: String, bytes: Int, variant: String, layout: String, orientation: Orientation, appearance: Appearance) {
+        public init(md5: String, bytes: Int, variant: String, layout: String, orientation: Orientation, appearance: Appearance,
+                    identity: FileIdentity? = nil) {
             self.md5 = md5
             self.bytes = bytes
             self.variant = variant
             self.layout = layout
             self.orientation = orientation
             self.appearance = appearance
+            self.identity = identity
         }
     }
 
@@ -80,7 +85,7 @@ public struct Ledger: Codable, Sendable, Hashable {
             return (Ledger(), "\(url.path): ledger unreadable (\(error.description)); nothing written this time", 0, true)
         }
         do {
-            let ledger = try JSONDecoder().decode(Ledger.self, from: data)
+            let ledger = try LedgerReader.ledger(from: data) ?? JSONDecoder().decode(Ledger.self, from: data)
             guard ledger.schemaVersion == currentSchemaVersion else {
                 return (Ledger(), "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh", data.count, false)
             }

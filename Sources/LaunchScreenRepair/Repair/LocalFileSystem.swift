@@ -15,18 +15,25 @@ public struct LocalFileSystem: FileSystem {
     /// Creates the real file system.
     public init() {}
 
-    /// Lists `directory` with `lstat` on every entry.
+    /// Lists `directory` with `readdir` and an `lstat` (`fstatat`) of every entry.
     public func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
-            throw FileSystemError(path: directory.path, operation: "list", reason: Self.describe(error))
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure(directory, "list") }
+        guard let stream = fdopendir(descriptor) else {
+            let error = Self.failure(directory, "list")
+            _ = Glue.close(descriptor)
+            throw error
         }
-        return names.sorted().compactMap { name in
+        defer { closedir(stream) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard name != ".", name != ".." else { continue }
             var info = stat()
-            guard lstat(directory.appendingPathComponent(name).path, &info) == 0 else { return nil }
-            return DirectoryEntry(name: name, kind: Self.kind(info.st_mode), size: Int(info.st_size),
-                                  fileIdentifier: UInt64(info.st_ino))
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            entries.append(DirectoryEntry(name: name, kind: Self.kind(info.st_mode), size: Int(info.st_size), identity: Self.identity(info)))
         }
+        return entries.sorted { $0.name < $1.name }
     }
 
     /// `lstat` of `url`.
@@ -50,8 +57,7 @@ public struct LocalFileSystem: FileSystem {
             _ = Glue.close(descriptor)
             throw FileSystemError(path: url.path, operation: "open", reason: "not a regular file")
         }
-        return LocalReadableFile(descriptor: descriptor, count: Int(info.st_size),
-                                 fileIdentifier: UInt64(info.st_ino), path: url.path)
+        return LocalReadableFile(descriptor: descriptor, count: Int(info.st_size), identity: Self.identity(info), path: url.path)
     }
 
     /// Temporary file in the same folder, `fsync`, `rename`, `fsync` of the folder.
@@ -122,6 +128,18 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    static func identity(_ info: stat) -> FileIdentity {
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return FileIdentity(size: Int(info.st_size),
+                            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+                            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+                            inode: UInt64(info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
+    }
+
     static func failure(_ url: URL, _ operation: String) -> FileSystemError {
         FileSystemError(path: url.path, operation: operation, reason: String(cString: strerror(errno)))
     }
@@ -135,13 +153,13 @@ public struct LocalFileSystem: FileSystem {
 final class LocalReadableFile: ReadableFile, @unchecked Sendable {
     private var descriptor: Int32
     let count: Int
-    let fileIdentifier: UInt64
+    let identity: FileIdentity
     private let path: String
 
-    init(descriptor: Int32, count: Int, fileIdentifier: UInt64, path: String) {
+    init(descriptor: Int32, count: Int, identity: FileIdentity, path: String) {
         self.descriptor = descriptor
         self.count = count
-        self.fileIdentifier = fileIdentifier
+        self.identity = identity
         self.path = path
     }
 

@@ -10,16 +10,19 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
     public var header: ImageHeader?
     /// Why the file cannot be used (symbolic link, unreadable, broken header), if so.
     public var problem: String?
-    /// Lower-case hex MD5, computed only when the size equals a candidate variant's length.
+    /// Lower-case hex MD5, computed only when the size equals a candidate variant's length, or
+    /// the ledger's when the file's identity is the one recorded.
     public var md5: String?
     /// Its appearance and how it was decided.
     public var appearance: AppearanceEvidence
     /// Bytes read to inspect it.
     public var bytesRead: Int
+    /// The `stat` identity the file had when ``md5`` was computed (or trusted from the ledger).
+    public var identity: FileIdentity?
 
     /// Creates a file value.
     public init(name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
-                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0) {
+                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil) {
         self.name = name
         self.kind = kind
         self.byteCount = byteCount
@@ -28,6 +31,7 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
         self.md5 = md5
         self.appearance = appearance
         self.bytesRead = bytesRead
+        self.identity = identity
     }
 }
 

@@ -14,10 +14,7 @@ public struct SnapshotLocator: Sendable, Hashable {
     }
 
     /// iOS 13 and later: `Library/SplashBoard/Snapshots/<bundle id> - {DEFAULT GROUP}/`.
-    public var snapshotFolder: URL {
-        container.appendingPathComponent("Library/SplashBoard/Snapshots", isDirectory: true)
-            .appendingPathComponent("\(bundleIdentifier) - {DEFAULT GROUP}", isDirectory: true)
-    }
+    public var snapshotFolder: URL { SnapshotPaths(self).snapshotFolder }
 
     /// iOS 10–12: `Library/Caches/Snapshots/<bundle id>/`, not writable by the app: never touched.
     public var legacySnapshotFolder: URL {
@@ -26,22 +23,41 @@ public struct SnapshotLocator: Sendable, Hashable {
     }
 
     /// `Library/Application Support/LaunchScreenRepair/`: the ledger, backups and placeholder.
-    public var moduleFolder: URL {
-        container.appendingPathComponent("Library/Application Support/LaunchScreenRepair", isDirectory: true)
-    }
+    public var moduleFolder: URL { SnapshotPaths(self).moduleFolder }
 
     /// The ledger file.
-    public var ledgerFile: URL { moduleFolder.appendingPathComponent("ledger.json") }
+    public var ledgerFile: URL { SnapshotPaths(self).ledgerFile }
 
     /// The folder of backups of the system's original snapshot bytes.
-    public var backupFolder: URL { moduleFolder.appendingPathComponent("Backups", isDirectory: true) }
+    public var backupFolder: URL { SnapshotPaths(self).backupFolder }
 
     /// The upgrade placeholder: a copy of the snapshot the user saw while this launch began.
-    public var placeholderFile: URL { moduleFolder.appendingPathComponent("placeholder.ktx") }
+    public var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
 
     /// Whether an entry of the snapshot folder is a launch snapshot candidate (not a temporary
     /// file of this module, not hidden).
     public static func isSnapshotName(_ name: String) -> Bool {
         !name.hasPrefix(".")
+    }
+}
+
+/// A locator's paths, built once: a launch uses each several times, and appending to a URL
+/// costs more than the `lstat` it is for (so they are built from strings).
+struct SnapshotPaths {
+    let snapshotFolder: URL
+    let moduleFolder: URL
+    let ledgerFile: URL
+    let backupFolder: URL
+    let placeholderFile: URL
+
+    init(_ locator: SnapshotLocator) {
+        let container = locator.container.path
+        let module = container + "/Library/Application Support/LaunchScreenRepair"
+        snapshotFolder = URL(filePath: container + "/Library/SplashBoard/Snapshots/\(locator.bundleIdentifier) - {DEFAULT GROUP}",
+                             directoryHint: .isDirectory)
+        moduleFolder = URL(filePath: module, directoryHint: .isDirectory)
+        ledgerFile = URL(filePath: module + "/ledger.json", directoryHint: .notDirectory)
+        backupFolder = URL(filePath: module + "/Backups", directoryHint: .isDirectory)
+        placeholderFile = URL(filePath: module + "/placeholder.ktx", directoryHint: .notDirectory)
     }
 }

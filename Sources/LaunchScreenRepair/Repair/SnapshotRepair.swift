@@ -189,8 +189,7 @@ private struct Run<FS: FileSystem> {
     /// run writes nothing rather than overwrite them.
     let ledgerReadFailed: Bool
     var notes: [String] = []
-
-    var locator: SnapshotLocator { request.locator }
+    let locator: SnapshotPaths
     var environment: RepairEnvironment { request.environment }
 
     init(request: RepairRequest, layout: LaunchManifest.Layout, fileSystem: FS) {
@@ -199,7 +198,8 @@ private struct Run<FS: FileSystem> {
         self.fileSystem = fileSystem
         planner = RepairPlanner(manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
                                 deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
-        let loaded = Ledger.load(from: request.locator.ledgerFile, fileSystem: fileSystem)
+        locator = SnapshotPaths(request.locator)
+        let loaded = Ledger.load(from: locator.ledgerFile, fileSystem: fileSystem)
         ledger = loaded.ledger
         originalLedger = loaded.ledger
         ledgerReadFailed = loaded.readFailed
@@ -272,6 +272,7 @@ private struct Run<FS: FileSystem> {
         }
 
         // Apply.
+        let backupsOnDisk = writes && fileSystem.kind(of: locator.backupFolder) == .directory
         var seen = Set<String>()
         for step in plan.steps {
             seen.insert(step.name)
@@ -290,11 +291,14 @@ private struct Run<FS: FileSystem> {
             case .keep:
                 entry.outcome = .kept
                 // Record a file that holds a variant but is not in the ledger yet; an existing
-                // record stays as written (it knows the slot's orientation before replacement).
+                // record stays as written (it knows the slot's orientation before replacement),
+                // with the identity of the bytes just hashed.
                 if let variant = variant(step.variant), ledger.files[step.name]?.md5 != variant.md5 {
-                    record(step.name, variant, orientation: step.orientation)
+                    record(step.name, variant, orientation: step.orientation, identity: file.identity)
+                } else if let identity = file.identity {
+                    ledger.files[step.name]?.identity = identity
                 }
-                if writes { adoptOrphanedBackup(step.name) }
+                if backupsOnDisk { adoptOrphanedBackup(step.name) }
             case .replace:
                 if request.dryRun {
                     entry.outcome = .wouldReplace
@@ -326,8 +330,10 @@ private struct Run<FS: FileSystem> {
     // MARK: - Inspection
 
     /// Probes one entry; hashes it only when its size equals a known variant length; measures
-    /// its pixels only when its appearance is unknown and matters.
+    /// its pixels only when its appearance is unknown and matters. A file whose identity is the
+    /// one the ledger recorded for a variant is that variant: nothing is read.
     func inspect(_ entry: DirectoryEntry, in folder: URL) -> (SnapshotFile, Double?, String?) {
+        if let file = unchanged(entry) { return (file, nil, nil) }
         var file = SnapshotFile(name: entry.name, kind: entry.kind, byteCount: entry.size, header: nil)
         switch entry.kind {
         case .regular: break
@@ -364,6 +370,7 @@ private struct Run<FS: FileSystem> {
         lengths.formUnion(sameSize.map(\.length))
         if let recorded = ledger.files[entry.name] { lengths.insert(recorded.bytes) }
         if lengths.contains(opened.count) {
+            file.identity = opened.identity
             do { file.md5 = try MD5Digest.hex(of: source) } catch {
                 file.problem = "unreadable: \(error.description)"
                 file.bytesRead = source.bytesRead
@@ -401,6 +408,16 @@ private struct Run<FS: FileSystem> {
         return (file, luminance, pixelProblem)
     }
 
+    /// The file as the ledger recorded it, when the entry still has the recorded identity and
+    /// the recorded bytes are a variant of the manifest (a PNG of its pixel size).
+    func unchanged(_ entry: DirectoryEntry) -> SnapshotFile? {
+        guard entry.kind == .regular, let recorded = ledger.files[entry.name], recorded.identity == entry.identity,
+              let variant = variant(recorded.variant), variant.md5 == recorded.md5, variant.length == recorded.bytes else { return nil }
+        return SnapshotFile(name: entry.name, byteCount: entry.size, header: ImageHeader(format: .png, width: variant.width, height: variant.height),
+                            md5: recorded.md5, appearance: AppearanceEvidence(appearance: recorded.appearance, source: .ledger),
+                            identity: entry.identity)
+    }
+
     // MARK: - Applying
 
     func variant(_ id: String?) -> LaunchManifest.Variant? {
@@ -408,9 +425,10 @@ private struct Run<FS: FileSystem> {
         return request.manifest.variants.first { $0.id == id }
     }
 
-    mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?) {
+    mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {
         ledger.files[name] = Ledger.Entry(md5: variant.md5, bytes: variant.length, variant: variant.id, layout: variant.layout,
-                                          orientation: orientation ?? variant.orientation, appearance: variant.appearance)
+                                          orientation: orientation ?? variant.orientation, appearance: variant.appearance,
+                                          identity: identity)
     }
 
     /// Backup (first time), temporary file + fsync + rename, then verify size and MD5.
@@ -461,9 +479,11 @@ private struct Run<FS: FileSystem> {
             return
         }
         report.bytesWritten = data.count
+        let verifiedIdentity: FileIdentity
         do {
             let check = try fileSystem.openForReading(target)
             defer { check.close() }
+            verifiedIdentity = check.identity
             let counting = CountingByteSource(check)
             let md5 = try? MD5Digest.hex(of: counting)
             report.bytesRead += counting.bytesRead
@@ -477,7 +497,7 @@ private struct Run<FS: FileSystem> {
             putBackOriginal(step.name, report: &report)
             return
         }
-        record(step.name, variant, orientation: step.orientation)
+        record(step.name, variant, orientation: step.orientation, identity: verifiedIdentity)
         report.outcome = .replaced
         report.reason = nil
     }

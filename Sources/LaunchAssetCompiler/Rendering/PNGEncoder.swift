@@ -1,0 +1,173 @@
+import CLibdeflate
+import CLibrsvg
+import Foundation
+
+/// Encodes cairo images as small, deterministic PNGs with libdeflate.
+///
+/// Lossless only: an image of at most 256 colours becomes an indexed PNG, an opaque image RGB,
+/// any other RGBA. Rows are stored unfiltered: on launch-screen art (flat fills, vertical
+/// gradients, anti-aliased edges) an unfiltered row lets deflate match whole runs of the row
+/// above and of itself, which measured smaller than every PNG filter and than per-row adaptive
+/// filtering (README, "Performance").
+public struct PNGEncoder: Sendable {
+    /// libdeflate's compression level, 1 (fastest) to 12 (smallest).
+    public var level: Int
+
+    /// The level `render` uses unless told otherwise.
+    public static let defaultLevel = 7
+    public static let levels = 1...12
+
+    public init(level: Int = Self.defaultLevel) {
+        self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
+    }
+
+    /// The PNG bytes of `image`.
+    func encode(_ image: CairoImage) throws(RenderError) -> Data {
+        cairo_surface_flush(image.surface)
+        guard let base = cairo_image_surface_get_data(image.surface) else { throw .pngFailed("the image has no pixels") }
+        let pixels = Pixels(
+            base: UnsafeRawPointer(base), width: image.width, height: image.height,
+            stride: Int(cairo_image_surface_get_stride(image.surface)),
+            opaque: cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24
+        )
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let scanlines: [UInt8]
+        if let palette = pixels.palette() {
+            png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
+            png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
+            if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
+            scanlines = pixels.indexedScanlines(palette)
+        } else {
+            png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
+            scanlines = pixels.scanlines()
+        }
+        png.appendChunk("IDAT", try compress(scanlines))
+        png.appendChunk("IEND", [])
+        return png
+    }
+
+    /// `scanlines` as a zlib stream.
+    private func compress(_ scanlines: [UInt8]) throws(RenderError) -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let written = scanlines.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, input.baseAddress, input.count, $0.baseAddress, bound) }
+        }
+        guard written > 0 else { throw .pngFailed("libdeflate cannot compress the image") }
+        output.removeSubrange(written...)
+        return output
+    }
+
+    /// IHDR: size, bit depth 8, the colour type, deflate, no filter method or interlace choice.
+    private static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
+        UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType, 0, 0, 0]
+    }
+}
+
+/// A cairo surface's pixels: native-endian 32-bit words, premultiplied ARGB (or xRGB when opaque).
+private struct Pixels {
+    let base: UnsafeRawPointer
+    let width: Int
+    let height: Int
+    let stride: Int
+    let opaque: Bool
+
+    /// Up to 256 distinct straight ARGB colours, in order of first appearance.
+    struct Palette {
+        var colors: [UInt32] = []
+        var index: [UInt32: UInt8] = [:]
+    }
+
+    func row(_ y: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(start: (base + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
+    }
+
+    /// The straight (not premultiplied) ARGB of one cairo pixel.
+    func straight(_ word: UInt32) -> UInt32 {
+        if opaque { return word | 0xFF00_0000 }
+        let alpha = word >> 24
+        guard alpha != 0 else { return 0 }
+        guard alpha != 255 else { return word }
+        func channel(_ shift: UInt32) -> UInt32 { min(255, ((word >> shift & 0xFF) * 255 + alpha / 2) / alpha) << shift }
+        return alpha << 24 | channel(16) | channel(8) | channel(0)
+    }
+
+    /// The palette, or `nil` once a 257th colour shows up.
+    func palette() -> Palette? {
+        var palette = Palette()
+        var previous: UInt32?
+        for y in 0..<height {
+            for word in row(y) where word != previous {
+                previous = word
+                let color = straight(word)
+                guard palette.index[color] == nil else { continue }
+                guard palette.colors.count < 256 else { return nil }
+                palette.index[color] = UInt8(palette.colors.count)
+                palette.colors.append(color)
+            }
+        }
+        return palette
+    }
+
+    /// Unfiltered rows of palette indices, each after its filter-type byte.
+    func indexedScanlines(_ palette: Palette) -> [UInt8] {
+        var lastWord: UInt32 = 0, lastIndex: UInt8 = palette.index[straight(0)] ?? 0
+        return scanlines(bytesPerPixel: 1) { word, out in
+            if word != lastWord { lastWord = word; lastIndex = palette.index[straight(word)]! }
+            out[0] = lastIndex
+        }
+    }
+
+    /// Unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
+    func scanlines() -> [UInt8] {
+        if opaque {
+            return scanlines(bytesPerPixel: 3) { word, out in
+                out[0] = UInt8(truncatingIfNeeded: word >> 16)
+                out[1] = UInt8(truncatingIfNeeded: word >> 8)
+                out[2] = UInt8(truncatingIfNeeded: word)
+            }
+        }
+        return scanlines(bytesPerPixel: 4) { word, out in
+            let color = straight(word)
+            out[0] = UInt8(truncatingIfNeeded: color >> 16)
+            out[1] = UInt8(truncatingIfNeeded: color >> 8)
+            out[2] = UInt8(truncatingIfNeeded: color)
+            out[3] = UInt8(truncatingIfNeeded: color >> 24)
+        }
+    }
+
+    private func scanlines(bytesPerPixel: Int, _ write: (UInt32, UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+        let rowLength = 1 + width * bytesPerPixel
+        return [UInt8](unsafeUninitializedCapacity: rowLength * height) { buffer, count in
+            var out = buffer.baseAddress!
+            for y in 0..<height {
+                out.pointee = 0   // filter type None
+                out += 1
+                for word in row(y) {
+                    write(word, out)
+                    out += bytesPerPixel
+                }
+            }
+            count = rowLength * height
+        }
+    }
+}
+
+extension UInt32 {
+    fileprivate var bigEndianBytes: [UInt8] { [UInt8(self >> 24), UInt8(self >> 16 & 0xFF), UInt8(self >> 8 & 0xFF), UInt8(self & 0xFF)] }
+}
+
+extension Data {
+    /// Appends a PNG chunk: length, type, data, CRC-32 of type and data.
+    fileprivate mutating func appendChunk(_ type: String, _ bytes: [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        append(contentsOf: UInt32(bytes.count).bigEndianBytes)
+        append(contentsOf: typeBytes)
+        append(contentsOf: bytes)
+        var crc = typeBytes.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
+        crc = bytes.withUnsafeBytes { UInt32(libdeflate_crc32(crc, $0.baseAddress, $0.count)) }
+        append(contentsOf: crc.bigEndianBytes)
+    }
+}

@@ -1,0 +1,113 @@
+import CLibdeflate
+import CLibrsvg
+import Crypto
+import Foundation
+
+/// Rendered PNGs kept between runs, each filed under a digest of everything that decides its
+/// bytes: the generator, librsvg, cairo and libdeflate versions, the compression level, the pixel
+/// size, the instantiated SVG and the files in `Templates/` it refers to.
+///
+/// Entries are written whole (temporary file, then rename), so renders running side by side
+/// never read half an entry; an entry that is not a whole PNG of the expected size is ignored
+/// and rendered again. Entries not used for ``retention`` are removed after each render.
+public struct RenderCache: Sendable {
+    /// The folder holding `<key>.png` entries.
+    public var directory: URL
+    /// Digests of the files in the templates folder, by file name.
+    private var templateFiles: [(name: String, digest: String)]
+
+    /// How long an unused entry is kept.
+    public static let retention: TimeInterval = 30 * 24 * 60 * 60
+
+    /// A cache in `directory` for renders of the templates in `templatesDirectory`.
+    public init(directory: URL, templatesDirectory: URL) {
+        self.directory = directory
+        let files = FileManager.default.enumerator(at: templatesDirectory, includingPropertiesForKeys: [.isRegularFileKey])?
+            .compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
+        templateFiles = files.sorted { $0.path < $1.path }.compactMap { url in
+            guard let data = try? Data(contentsOf: url) else { return nil }
+            return (url.lastPathComponent, SHA256.hash(data: data).hexString)
+        }
+    }
+
+    /// The per-user default: `~/Library/Caches/launch-assets` on macOS, else
+    /// `$XDG_CACHE_HOME/launch-assets` or `~/.cache/launch-assets`.
+    public static var defaultDirectory: URL {
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        #if canImport(Darwin)
+        return home.appendingPathComponent("Library/Caches/launch-assets")
+        #else
+        if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("launch-assets")
+        }
+        return home.appendingPathComponent(".cache/launch-assets")
+        #endif
+    }
+
+    /// The key of `variant` encoded by `encoder`.
+    func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
+        var hasher = SHA256()
+        let renderers = "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
+        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(renderers)\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
+        // A reference names a file; every file whose name the SVG mentions is part of the key.
+        for file in templateFiles where variant.svg.utf8.firstIndex(of: file.name.utf8) != nil {
+            hasher.update(data: Data("\(file.name) \(file.digest)\n".utf8))
+        }
+        hasher.update(data: Data(variant.svg.utf8))
+        return hasher.finalize().hexString
+    }
+
+    /// The cached PNG for `key`, if a whole one of `width` × `height` pixels is there.
+    func png(forKey key: String, width: Int, height: Int) -> Data? {
+        let url = entry(key)
+        guard let data = try? Data(contentsOf: url), Self.isWholePNG(data, width: width, height: height) else { return nil }
+        // Marks the entry as used, for pruning.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+        return data
+    }
+
+    /// Files `png` under `key`. A cache that cannot be written is not an error: the render goes on.
+    func store(_ png: Data, forKey key: String) {
+        let temporary = directory.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try png.write(to: temporary)
+            if rename(temporary.path, entry(key).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    /// Removes entries (and stray temporary files) not used for ``retention``.
+    public func prune(now: Date = Date()) {
+        let keys: [URLResourceKey] = [.contentModificationDateKey]
+        guard let entries = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+        for url in entries where url.pathExtension == "png" || url.lastPathComponent.hasPrefix(".") {
+            guard let modified = try? url.resourceValues(forKeys: Set(keys)).contentModificationDate,
+                  now.timeIntervalSince(modified) > Self.retention else { continue }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    private func entry(_ key: String) -> URL {
+        directory.appendingPathComponent("\(key).png")
+    }
+
+    /// A PNG signature, an IHDR of the expected size, and an IEND chunk at the very end.
+    static func isWholePNG(_ data: Data, width: Int, height: Int) -> Bool {
+        let bytes = [UInt8](data.prefix(24))
+        let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        func be(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return bytes.count == 24
+            && bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            && bytes[12..<16].elementsEqual(Array("IHDR".utf8))
+            && be(16) == width && be(20) == height
+            && data.suffix(12).elementsEqual(end)
+    }
+}
+
+extension Sequence<UInt8> {
+    /// Lowercase hexadecimal digits.
+    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+}

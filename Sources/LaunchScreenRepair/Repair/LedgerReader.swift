@@ -1,0 +1,193 @@
+import Foundation
+
+/// Reads a ledger's JSON without `JSONDecoder`, whose generic machinery costs a steady launch
+/// more than all the rest of its work. Reads what ``Ledger/encoded()`` writes (and any JSON of
+/// that shape without escapes, fractions or arrays); returns `nil` for anything else, which
+/// `JSONDecoder` then reads or explains. Unknown keys are skipped, as `JSONDecoder` does.
+enum LedgerReader {
+    static func ledger(from data: Data) -> Ledger? {
+        data.withUnsafeBytes { raw in
+            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+            guard let ledger = scanner.ledger() else { return nil }
+            scanner.skipSpace()
+            return scanner.index == scanner.bytes.count ? ledger : nil
+        }
+    }
+
+    /// A cursor over JSON bytes; every method returns `nil` (or `false`) for what it cannot read.
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        mutating func ledger() -> Ledger? {
+            var schemaVersion: Int?, files: [String: Ledger.Entry]?, backups: [String: Ledger.Backup]?, placeholder: Bool?
+            var ledger = Ledger()
+            let read = object { scanner, key in
+                switch key {
+                case "schemaVersion": schemaVersion = scanner.integer()
+                    return schemaVersion != nil
+                case "manifestVersion": return scanner.optionalString().map { ledger.manifestVersion = $0 } != nil
+                case "appVersion": return scanner.optionalString().map { ledger.appVersion = $0 } != nil
+                case "files": files = scanner.records { $0.entry() }
+                    return files != nil
+                case "backups": backups = scanner.records { $0.backup() }
+                    return backups != nil
+                case "placeholder": placeholder = scanner.bool()
+                    return placeholder != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let schemaVersion, let files, let backups, let placeholder else { return nil }
+            ledger.schemaVersion = schemaVersion
+            ledger.files = files
+            ledger.backups = backups
+            ledger.placeholder = placeholder
+            return ledger
+        }
+
+        mutating func entry() -> Ledger.Entry? {
+            var md5: String?, bytes: Int?, variant: String?, layout: String?, orientation: Orientation?, appearance: Appearance?
+            var identity: FileIdentity?
+            let read = object { scanner, key in
+                switch key {
+                case "md5": md5 = scanner.string()
+                    return md5 != nil
+                case "bytes": bytes = scanner.integer()
+                    return bytes != nil
+                case "variant": variant = scanner.string()
+                    return variant != nil
+                case "layout": layout = scanner.string()
+                    return layout != nil
+                case "orientation": orientation = scanner.string().flatMap(Orientation.init(rawValue:))
+                    return orientation != nil
+                case "appearance": appearance = scanner.string().flatMap(Appearance.init(rawValue:))
+                    return appearance != nil
+                case "identity":
+                    guard let text = scanner.optionalString() else { return false }
+                    identity = text.flatMap(FileIdentity.init)
+                    return text == nil || identity != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let md5, let bytes, let variant, let layout, let orientation, let appearance else { return nil }
+            return Ledger.Entry(md5: md5, bytes: bytes, variant: variant, layout: layout, orientation: orientation,
+                                appearance: appearance, identity: identity)
+        }
+
+        mutating func backup() -> Ledger.Backup? {
+            var file: String?, md5: String?, bytes: Int?
+            let read = object { scanner, key in
+                switch key {
+                case "file": file = scanner.string()
+                    return file != nil
+                case "md5": md5 = scanner.string()
+                    return md5 != nil
+                case "bytes": bytes = scanner.integer()
+                    return bytes != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let file, let md5, let bytes else { return nil }
+            return Ledger.Backup(file: file, md5: md5, bytes: bytes)
+        }
+
+        /// An object of records by name.
+        mutating func records<Record>(_ record: (inout Scanner) -> Record?) -> [String: Record]? {
+            var result: [String: Record] = [:]
+            let read = object { scanner, key in
+                guard let value = record(&scanner) else { return false }
+                result[key] = value
+                return true
+            }
+            return read ? result : nil
+        }
+
+        /// Calls `field` with each key; `field` reads the value.
+        mutating func object(_ field: (inout Scanner, String) -> Bool) -> Bool {
+            guard next(UInt8(ascii: "{")) else { return false }
+            if next(UInt8(ascii: "}")) { return true }
+            repeat {
+                guard let key = string(), next(UInt8(ascii: ":")), field(&self, key) else { return false }
+            } while next(UInt8(ascii: ","))
+            return next(UInt8(ascii: "}"))
+        }
+
+        /// Skips white space and consumes `byte` if it comes next.
+        mutating func next(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+
+        /// A string without escapes (a backslash or control character gives `nil`).
+        mutating func string() -> String? {
+            guard next(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            var ascii = true
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 else { return nil }
+                ascii = ascii && bytes[index] < 0x80
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+            return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+        }
+
+        /// `.some(nil)` for `null`.
+        mutating func optionalString() -> String?? {
+            literal("null") ? .some(nil) : string().map { $0 }
+        }
+
+        mutating func integer() -> Int? {
+            skipSpace()
+            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            let start = index
+            var result = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                let (times10, overflow) = result.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(Int(bytes[index] - UInt8(ascii: "0")))
+                guard !overflow, !overflow2 else { return nil }
+                result = sum
+                index += 1
+            }
+            guard index > start else { return nil }
+            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+            return negative ? -result : result
+        }
+
+        mutating func bool() -> Bool? {
+            literal("true") ? true : literal("false") ? false : nil
+        }
+
+        /// An unknown key's value: an object, string, integer, `true`, `false` or `null`.
+        mutating func skipValue() -> Bool {
+            skipSpace()
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object { scanner, _ in scanner.skipValue() }
+            case UInt8(ascii: "\""): return string() != nil
+            default: return literal("null") || bool() != nil || integer() != nil
+            }
+        }
+
+        mutating func literal(_ word: StaticString) -> Bool {
+            skipSpace()
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count,
+                  UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+            else { return false }
+            index += count
+            return true
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import CLibrsvg
+import Foundation
+import Testing
+@testable import LaunchAssetCompiler
+
+/// The PNG encoder is lossless: every image decodes (with libpng, through cairo) to exactly the
+/// pixels librsvg drew, whatever colour type it picks.
+@Suite struct PNGEncoderTests {
+    let renderer = SVGRenderer()
+
+    /// Many colours: a horizontal gradient under a half-transparent vertical one.
+    static let gradients = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="300" height="200">
+          <defs>
+            <linearGradient id="h"><stop offset="0" stop-color="#102040"/><stop offset="1" stop-color="#f0a020"/></linearGradient>
+            <linearGradient id="v" x2="0" y2="1"><stop offset="0" stop-color="#00ff80"/><stop offset="1" stop-color="#8000ff"/></linearGradient>
+          </defs>
+          <rect width="300" height="200" fill="url(#h)"/>
+          <rect width="300" height="200" fill="url(#v)" opacity="0.5"/>
+          <circle cx="150" cy="100" r="60" fill="#fff" opacity="0.3"/>
+        </svg>
+        """
+
+    /// Three flat colours, no anti-aliasing.
+    static let flat = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="90" height="60" shape-rendering="crispEdges">
+          <rect width="90" height="60" fill="#223344"/><rect x="10" y="10" width="30" height="20" fill="#ff8800"/>
+          <rect x="50" y="30" width="30" height="20" fill="#ffffff"/>
+        </svg>
+        """
+
+    @Test func manyColoursEncodeAsRGBAndDecodeToTheSamePixels() throws {
+        let image = try renderer.image(Self.gradients, width: 300, height: 200, opaque: true)
+        let png = try renderer.encoder.encode(image)
+        #expect(png[25] == 2, "colour type RGB")
+        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: image))
+    }
+
+    @Test func fewColoursEncodeAsAPaletteAndDecodeToTheSamePixels() throws {
+        let image = try renderer.image(Self.flat, width: 90, height: 60, opaque: true)
+        let png = try renderer.encoder.encode(image)
+        #expect(png[25] == 3, "colour type indexed")
+        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: image))
+        let rgb = try renderer.encoder.encode(renderer.image(Self.gradients, width: 90, height: 60, opaque: true))
+        #expect(png.count < rgb.count)
+    }
+
+    @Test func translucentImagesKeepTheirAlpha() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="15" fill="#3366cc" opacity="0.6"/><rect width="8" height="8" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.2"/></linearGradient></defs></svg>"##
+        let image = try renderer.image(svg, width: 40, height: 40, opaque: false)
+        let decoded = try CairoImage(png: renderer.encoder.encode(image))
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let a = image.rgba(x: x, y: y), b = decoded.rgba(x: x, y: y)
+                #expect(a.a == b.a, "alpha at \(x),\(y)")
+                // Straight colour is stored; re-premultiplying on decode may round by one.
+                #expect(abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1, "colour at \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func everyLevelGivesTheSamePixelsAndHigherLevelsAreNotLarger() throws {
+        let image = try renderer.image(Self.gradients, width: 300, height: 200, opaque: true)
+        let reference = try pixels(of: image)
+        var sizes: [Int] = []
+        for level in [1, 6, 12] {
+            let png = try PNGEncoder(level: level).encode(image)
+            #expect(try pixels(of: CairoImage(png: png)) == reference, "level \(level)")
+            sizes.append(png.count)
+        }
+        #expect(sizes[2] <= sizes[1] && sizes[1] <= sizes[0], "\(sizes)")
+        #expect(PNGEncoder(level: 40).level == 12)
+    }
+
+    /// The bundled art, side by side with `rsvg-convert` on the very same instantiated SVG: the
+    /// same pixels, in fewer bytes.
+    @Test func bundledVariantsMatchRsvgConvertPixelForPixelInFewerBytes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let generator = LaunchAssetGenerator(configuration: .init(
+            layoutsDirectory: root.appendingPathComponent("Layouts"), templatesDirectory: root.appendingPathComponent("Templates"),
+            layoutIDs: ["summer", "winter"], idioms: [.phone]
+        ))
+        let variants = try generator.plan().variants
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Both appearances of two layouts at the smallest and the largest phone size.
+        let bySize = variants.sorted { $0.pixels.width * $0.pixels.height < $1.pixels.width * $1.pixels.height }
+        let picked = bySize.prefix(2) + bySize.suffix(2)
+        var ours = 0, theirs = 0
+        for variant in picked {
+            let svg = try folder.write("\(variant.id).svg", variant.svg)
+            let reference = folder.path("\(variant.id).rsvg.png")
+            let process = try Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["rsvg-convert", "-o", reference.path, svg.path])
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "rsvg-convert is needed (Scripts/install-system-libraries installs it)")
+            let png = try renderer.png(variant.svg, width: variant.pixels.width, height: variant.pixels.height, baseFile: variant.templateFile)
+            let rsvg = try Data(contentsOf: reference)
+            #expect(try pixels(of: CairoImage(png: png)) == pixels(of: CairoImage(png: rsvg)), "\(variant.id)")
+            ours += png.count
+            theirs += rsvg.count
+        }
+        #expect(ours < theirs, "ours \(ours) bytes, rsvg-convert \(theirs)")
+    }
+
+    /// Every pixel as cairo holds it (native-endian words; the unused byte of opaque images
+    /// zeroed), row by row without stride padding.
+    private func pixels(of image: CairoImage) throws -> [UInt32] {
+        cairo_surface_flush(image.surface)
+        let base = try #require(cairo_image_surface_get_data(image.surface))
+        let stride = Int(cairo_image_surface_get_stride(image.surface))
+        let mask: UInt32 = cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24 ? 0x00FF_FFFF : 0xFFFF_FFFF
+        var words: [UInt32] = []
+        words.reserveCapacity(image.width * image.height)
+        for y in 0..<image.height {
+            let row = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
+            words += UnsafeBufferPointer(start: row, count: image.width).map { $0 & mask }
+        }
+        return words
+    }
+}
