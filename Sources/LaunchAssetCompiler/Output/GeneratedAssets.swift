@@ -17,15 +17,18 @@ public struct GeneratedAssets: Sendable {
     public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data], packName: String, devices: [Device] = []) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
+        // Offsets first; the PNG bytes are copied once, into the pack, after the stamp.
         var blobs: [String: (offset: Int, length: Int)] = [:]
-        var body = Data()
-        body.reserveCapacity(images.reduce(0) { $0 + $1.count })
+        var distinct: [Int] = []
+        var packLength = headerLength
         var entries: [LaunchManifest.Variant] = []
         let digests = Self.md5(of: images)
-        for ((variant, png), md5) in zip(zip(variants, images), digests) {
+        for (index, (variant, md5)) in zip(variants, digests).enumerated() {
+            let png = images[index]
             if blobs[md5] == nil {
-                blobs[md5] = (headerLength + body.count, png.count)
-                body.append(png)
+                blobs[md5] = (packLength, png.count)
+                distinct.append(index)
+                packLength += png.count
             }
             entries.append(LaunchManifest.Variant(
                 id: variant.id, layout: variant.layout, width: variant.pixels.width, height: variant.pixels.height,
@@ -45,10 +48,11 @@ public struct GeneratedAssets: Sendable {
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         var pack = LaunchPack.header(version: manifest.version)
-        pack.reserveCapacity(pack.count + body.count)
-        pack.append(body)
+        pack.reserveCapacity(packLength)
+        for index in distinct { pack.append(images[index]) }
         self.pack = pack
-        self.images = images
+        // Each image as a slice of the pack, so the rendered buffers can be freed.
+        self.images = entries.map { pack[$0.offset..<$0.offset + $0.length] }
     }
 
     /// The MD5 of each image, on all processors.
