@@ -55,14 +55,14 @@ public struct GeneratedAssets: Sendable {
         self.images = entries.map { pack[$0.offset..<$0.offset + $0.length] }
     }
 
-    /// The MD5 of each image, on all processors.
+    /// The MD5 of each image, as the runtime spells it, on all processors.
     private static func md5(of images: [Data]) -> [String] {
         let digests = UnsafeMutableBufferPointer<String>.allocate(capacity: images.count)
         defer { digests.deinitialize().deallocate() }
         // Each index is written by exactly one iteration.
         nonisolated(unsafe) let shared = digests
         DispatchQueue.concurrentPerform(iterations: images.count) { index in
-            (shared.baseAddress! + index).initialize(to: Insecure.MD5.hash(data: images[index]).hexString)
+            (shared.baseAddress! + index).initialize(to: MD5Digest.hex(of: images[index]))
         }
         return Array(digests)
     }

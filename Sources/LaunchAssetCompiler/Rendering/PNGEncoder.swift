@@ -51,12 +51,11 @@ public struct PNGEncoder: Sendable {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = scanlines.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, input.baseAddress, input.count, $0.baseAddress, bound) }
+        // Not zero-filled first: libdeflate writes the `count` bytes kept, nothing else is read.
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            count = scanlines.withUnsafeBytes { libdeflate_zlib_compress(compressor, $0.baseAddress, $0.count, buffer.baseAddress, bound) }
         }
-        guard written > 0 else { throw .pngFailed("libdeflate cannot compress the image") }
-        output.removeSubrange(written...)
+        guard !output.isEmpty else { throw .pngFailed("libdeflate cannot compress the image") }
         return output
     }
 

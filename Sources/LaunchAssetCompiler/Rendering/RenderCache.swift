@@ -45,11 +45,13 @@ public struct RenderCache: Sendable {
         #endif
     }
 
+    /// The libraries that draw and encode, by version.
+    private static let renderers = "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
+
     /// The key of `variant` encoded by `encoder`.
     func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
         var hasher = SHA256()
-        let renderers = "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
-        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(renderers)\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
+        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(Self.renderers)\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
         // A reference names a file; every file whose name the SVG mentions is part of the key.
         for file in templateFiles where variant.svg.utf8.firstIndex(of: file.name.utf8) != nil {
             hasher.update(data: Data("\(file.name) \(file.digest)\n".utf8))

@@ -144,6 +144,9 @@ extension SVGReferencePolicy {
     /// ("billion laughs"; a 300 KB quadratic blow-up takes librsvg 12 GB and two minutes before it
     /// aborts), and an encoding other than UTF-8 (UTF-7: `+ADw-!ENTITY`) or a NUL character
     /// (which switches libxml2 to UTF-16) could hide one from this check.
+    /// Built once, like every pattern here: a regex literal is compiled each time it is evaluated.
+    nonisolated(unsafe) private static let encodingPattern = /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/
+
     static func forbiddenMarkup(in text: String) -> (index: String.Index, message: String)? {
         if let index = text.utf8.firstIndex(ofASCII: "<!ENTITY") {
             return (index, "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial")
@@ -151,7 +154,7 @@ extension SVGReferencePolicy {
         if let index = text.utf8.firstIndex(of: 0) {
             return (index, "a NUL character is not allowed in an SVG")
         }
-        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/), match.output.1.lowercased() != "utf-8" {
+        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: encodingPattern), match.output.1.lowercased() != "utf-8" {
             return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
         }
         return nil
@@ -203,11 +206,12 @@ private final class ReferenceScanner: NSObject, XMLParserDelegate {
     /// `<?xml-stylesheet href="…"?>` loads a style sheet: its `href` is a reference like any other.
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         guard target.lowercased() == "xml-stylesheet" else { return }
-        let href = data.flatMap { $0.firstMatch(of: /href\s*=\s*["']([^"']*)["']/).map { String($0.output.1) } } ?? "(none)"
+        let href = data.flatMap { $0.firstMatch(of: Self.hrefPattern).map { String($0.output.1) } } ?? "(none)"
         references.append(Reference(value: href, line: parser.lineNumber, column: parser.columnNumber))
     }
 
     /// Built once: a regex literal is compiled each time it is evaluated.
+    nonisolated(unsafe) private static let hrefPattern = /href\s*=\s*["']([^"']*)["']/
     nonisolated(unsafe) private static let urlPattern = /(?i)url\(\s*['"]?([^'")]*)['"]?\s*\)|@import\s+['"]([^'"]*)['"]/
 
     /// `url(...)` (any case) and `@import "..."` in CSS or presentation attributes, after
