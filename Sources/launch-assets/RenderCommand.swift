@@ -81,27 +81,31 @@ struct RenderCommand: ParsableCommand {
             directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
             templatesDirectory: generator.configuration.templatesDirectory
         )
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let writer = OutputWriter(directory: outputURL)
+        let scratch = try writer.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let assets = try generator.render(
-            plan, jobs: jobs, packName: packName, encoder: PNGEncoder(level: compressionLevel), cache: cache, progress: progress.update
+            plan, jobs: jobs, packName: packName, scratch: scratch, encoder: PNGEncoder(level: compressionLevel),
+            cache: cache, progress: progress.update
         )
         progress.finish()
 
-        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let swiftURL = URL(fileURLWithPath: swift ?? "\(output)/\(typeName).swift").standardizedFileURL
         let packURL = URL(fileURLWithPath: pack ?? "\(output)/\(packName)").standardizedFileURL
-        var files: [URL: Data] = [
-            outputURL.appendingPathComponent("manifest.json"): assets.manifestJSON,
+        var files: [URL: FileContents] = [
+            outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),
             packURL: assets.pack,
-            swiftURL: Data(SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest).utf8),
+            swiftURL: .bytes(Data(SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest).utf8)),
         ]
         if images {
-            for (variant, png) in zip(plan.variants, assets.images) {
-                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = png
+            for (variant, image) in zip(plan.variants, assets.images) {
+                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)])
             }
         }
         if preview {
             do {
-                files[outputURL.appendingPathComponent("preview.png")] = try ContactSheet().png(layouts: plan.layouts, variants: plan.variants)
+                files[outputURL.appendingPathComponent("preview.png")] = .bytes(try ContactSheet().png(layouts: plan.layouts, variants: plan.variants))
             } catch {
                 throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
             }
@@ -110,10 +114,10 @@ struct RenderCommand: ParsableCommand {
             // Staged with the rest, so a failure here also leaves the previous output untouched.
             let folder = URL(fileURLWithPath: emitSVG).standardizedFileURL
             for variant in plan.variants {
-                files[folder.appendingPathComponent("\(variant.id).svg")] = Data(variant.svg.utf8)
+                files[folder.appendingPathComponent("\(variant.id).svg")] = .bytes(Data(variant.svg.utf8))
             }
         }
-        try OutputWriter(directory: outputURL).write(files)
+        try writer.write(files)
 
         let seconds = Date().timeIntervalSince(started)
         let distinct = Set(assets.manifest.variants.map(\.md5)).count

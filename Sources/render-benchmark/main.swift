@@ -94,6 +94,13 @@ let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: work.appe
 let variants = manifest["variants"] as! [[String: Any]]
 let largestSurface = variants.map { ($0["width"] as! Int) * ($0["height"] as! Int) * 4 }.max() ?? 0
 let full = median(ours.map(\.seconds))
+// Memory against jobs and against the amount of output: one layout's variants, peak measured the same way.
+let layouts = manifest["layouts"] as! [[String: Any]]
+let firstLayout = layouts[0]["id"] as! String
+let oneLayout = render("one-layout", ["--no-cache", "--jobs", "2", "--layout", firstLayout])
+let oneLayoutVariants = variants.filter { $0["layout"] as? String == firstLayout }.count
+let peakOneJob = oneJob.map(\.peakBytes).max()!, peakTwoJobs = ours.map(\.peakBytes).max()!
+let perJob = peakTwoJobs - peakOneJob
 
 print("""
 
@@ -107,7 +114,10 @@ print("""
     goal 2  size     pack / rsvg-convert PNG bytes      \(String(format: "%.3f", Double(pack) / Double(referenceBytes)))    (goal <= 0.75; \(megabytes(pack)) vs \(megabytes(referenceBytes)))
     goal 3  no-op    no-op / full render                \(String(format: "%.1f", median(noop) / full * 100))%    (goal <= 5%)
     goal 4  scaling  --jobs 1 / --jobs 2                \(String(format: "%.2f", median(oneJob.map(\.seconds)) / full))x   (goal >= 1.7)
-            memory   peak --jobs 1 \(megabytes(oneJob.map(\.peakBytes).max()!)), --jobs 2 \(megabytes(ours.map(\.peakBytes).max()!)); largest surface \(megabytes(largestSurface)), PNG bytes held \(megabytes(pack))
+            memory   peak --jobs 1 \(megabytes(peakOneJob)), --jobs 2 \(megabytes(peakTwoJobs)): \(megabytes(perJob)) per job \
+    (\(String(format: "%.1f", Double(perJob) / Double(largestSurface))) x the largest surface, \(megabytes(largestSurface))) + \(megabytes(peakOneJob - perJob))
+                     \(variants.count) variants \(megabytes(peakTwoJobs)), \(oneLayoutVariants) variants (\(firstLayout)) \(megabytes(oneLayout.peakBytes)) at --jobs 2; \
+    pack \(megabytes(pack)), not held in memory
     goal 5  runtime  (repair-benchmark)
     """)
 fflush(nil)

@@ -4,9 +4,10 @@ import Testing
 @testable import LaunchAssetCompiler
 
 @Suite struct GeneratedAssetsTests {
-    /// Plans and really renders two small layouts: `default` (same palette in light and dark, so
-    /// its light and dark images are identical bytes) and `winter` (yearly + absolute schedule).
-    private func rendered() throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data]) {
+    /// Plans and really renders two small layouts into `scratch`: `default` (same palette in
+    /// light and dark, so its light and dark images are identical bytes) and `winter` (yearly +
+    /// absolute schedule).
+    private func rendered(into scratch: TemporaryFolder) throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage]) {
         let same = ["background": "#336699", "ink": "#FFFFFF"]
         let fixture = try PlannerFixture(layouts: [
             "default.json": layoutJSON(id: "default", light: same, dark: same),
@@ -18,15 +19,18 @@ import Testing
             device("pad", .pad, points: (30, 40), scale: 2),
         ])
         let variants = try planner.plan()
-        let images = try RenderQueue(jobs: 3).render(variants).images
+        let images = try RenderQueue(jobs: 3).render(variants, scratch: scratch.url).images
         return (planner.layouts, variants, images)
     }
 
     @Test func packHeaderAndEveryVariantSlice() throws {
-        let (layouts, variants, images) = try rendered()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try rendered(into: scratch)
         let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "SeasonalLaunch.launchpack")
         let manifest = assets.manifest
-        let pack = assets.pack
+        let pack = try assets.pack.data()
+        #expect(pack.count == assets.pack.count)
 
         // Header: magic, schema version, stamp length, stamp.
         #expect(Array(pack.prefix(8)) == LaunchPack.magic)
@@ -55,7 +59,8 @@ import Testing
             #expect(entry.offset + entry.length <= pack.count)
             let slice = pack[pack.startIndex + entry.offset..<pack.startIndex + entry.offset + entry.length]
             #expect(md5Hex(Data(slice)) == entry.md5, "\(entry.id)")
-            #expect(Data(slice) == images[index])
+            #expect(Data(slice) == (try Data(contentsOf: images[index].file)))
+            #expect(images[index].length == entry.length && images[index].md5 == entry.md5)
             let size = try #require(pngSize(Data(slice)), "\(entry.id) is a PNG")
             #expect(size.width == entry.width && size.height == entry.height, "\(entry.id)")
         }
@@ -68,12 +73,14 @@ import Testing
         #expect(opened.version == manifest.version)
         #expect(opened.schemaVersion == LaunchManifest.currentSchemaVersion)
         for (entry, image) in zip(manifest.variants, images) {
-            #expect(try opened.bytes(of: entry) == image)
+            #expect(try opened.bytes(of: entry) == Data(contentsOf: image.file))
         }
     }
 
     @Test func identicalPNGBytesAreStoredOnce() throws {
-        let (layouts, variants, images) = try rendered()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try rendered(into: scratch)
         let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
         let light = try #require(assets.manifest.variants.first { $0.id == "default-phone-40x80-light" })
         let dark = try #require(assets.manifest.variants.first { $0.id == "default-phone-40x80-dark" })
@@ -96,27 +103,33 @@ import Testing
     }
 
     @Test func versionStampDependsOnTheContentOnly() throws {
-        let (layouts, variants, images) = try rendered()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try rendered(into: scratch)
         let first = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
         let again = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
         #expect(first.manifest == again.manifest)
-        #expect(first.pack == again.pack)
+        #expect(try first.pack.data() == again.pack.data())
         #expect(first.manifestJSON == again.manifestJSON)
 
         // Rendering again gives the same bytes, so the same stamp.
-        let (_, _, rerendered) = try rendered()
-        #expect(GeneratedAssets(layouts: layouts, variants: variants, images: rerendered, packName: "x.launchpack").manifest.version == first.manifest.version)
+        let rescratch = try TemporaryFolder()
+        defer { rescratch.remove() }
+        let (_, _, rerendered) = try rendered(into: rescratch)
+        let second = GeneratedAssets(layouts: layouts, variants: variants, images: rerendered, packName: "x.launchpack")
+        #expect(second.manifest.version == first.manifest.version)
+        #expect(try second.pack.data() == first.pack.data())
 
         // One byte of one image.
         var changed = images
-        let last = changed.count - 1
-        let middle = changed[last].startIndex + changed[last].count / 2
-        changed[last][middle] ^= 0x01
+        var bytes = try Data(contentsOf: images[images.count - 1].file)
+        bytes[bytes.count / 2] ^= 0x01
+        changed[changed.count - 1] = try RenderedImage(writing: bytes, to: scratch.path("changed.png"))
         let other = GeneratedAssets(layouts: layouts, variants: variants, images: changed, packName: "x.launchpack")
         #expect(other.manifest.version != first.manifest.version)
         #expect(other.manifest.variants.dropLast() == first.manifest.variants.dropLast())
         #expect(other.manifest.variants.last?.md5 != first.manifest.variants.last?.md5)
-        #expect(other.pack.prefix(32) != first.pack.prefix(32))
+        #expect(try other.pack.data().prefix(32) != first.pack.data().prefix(32))
 
         // A layout's schedule is content too.
         var moved = layouts
@@ -125,7 +138,9 @@ import Testing
     }
 
     @Test func manifestJSONFieldNamesAreThePublicContract() throws {
-        let (layouts, variants, images) = try rendered()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try rendered(into: scratch)
         let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "SeasonalLaunch.launchpack")
         let json = assets.manifestJSON
         #expect(json.last == UInt8(ascii: "\n"))
@@ -173,7 +188,9 @@ import Testing
     }
 
     @Test func modelsMapTheHardwareModelsOfTheNamedDevices() throws {
-        let (layouts, variants, images) = try rendered()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try rendered(into: scratch)
         let devices = [
             device("phone", models: ["iPhone99,1", "iPhone99,2"]),
             device("pad", .pad, models: ["iPad99,1"]),

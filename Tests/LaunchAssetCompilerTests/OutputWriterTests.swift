@@ -20,9 +20,9 @@ import Testing
         defer { folder.remove() }
         let output = folder.path("Build/LaunchAssets")
         try OutputWriter(directory: output).write([
-            output.appendingPathComponent("manifest.json"): Data("{}\n".utf8),
-            output.appendingPathComponent("images/winter/a.png"): Data([1, 2, 3]),
-            output.appendingPathComponent("images/b.png"): Data([4]),
+            output.appendingPathComponent("manifest.json"): .bytes(Data("{}\n".utf8)),
+            output.appendingPathComponent("images/winter/a.png"): .bytes(Data([1, 2, 3])),
+            output.appendingPathComponent("images/b.png"): .bytes(Data([4])),
         ])
         #expect(contents(of: output) == ["images", "images/b.png", "images/winter", "images/winter/a.png", "manifest.json"])
         #expect(try Data(contentsOf: output.appendingPathComponent("images/winter/a.png")) == Data([1, 2, 3]))
@@ -38,8 +38,8 @@ import Testing
         try folder.write("LaunchAssets/images/stale.png", Data([9]))
         try folder.write("LaunchAssets/manifest.json", "old")
         try OutputWriter(directory: output).write([
-            output.appendingPathComponent("manifest.json"): Data("new".utf8),
-            output.appendingPathComponent("images/fresh.png"): Data([1]),
+            output.appendingPathComponent("manifest.json"): .bytes(Data("new".utf8)),
+            output.appendingPathComponent("images/fresh.png"): .bytes(Data([1])),
         ])
         #expect(contents(of: output) == ["images", "images/fresh.png", "manifest.json"])
         #expect(try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8) == "new")
@@ -62,7 +62,7 @@ import Testing
         let output = try folder.write("LaunchAssets", "I am a file")
         let before = try modificationDate(output)
         let error = try #require(throws: CompilerError.self) {
-            try OutputWriter(directory: output).write([output.appendingPathComponent("manifest.json"): Data("{}".utf8)])
+            try OutputWriter(directory: output).write([output.appendingPathComponent("manifest.json"): .bytes(Data("{}".utf8))])
         }
         #expect(error.diagnostics.count == 1)
         #expect(error.diagnostics.first?.file == displayed(output))
@@ -81,8 +81,8 @@ import Testing
         // "images" is a file and a folder at once: the second write cannot happen.
         let error = try #require(throws: CompilerError.self) {
             try OutputWriter(directory: output).write([
-                output.appendingPathComponent("images"): Data([1]),
-                output.appendingPathComponent("images/a.png"): Data([2]),
+                output.appendingPathComponent("images"): .bytes(Data([1])),
+                output.appendingPathComponent("images/a.png"): .bytes(Data([2])),
             ])
         }
         #expect(error.diagnostics.first?.message.contains("previous output is untouched") == true)
@@ -98,10 +98,10 @@ import Testing
         let swift = folder.path("Sources/App/SeasonalLaunch.swift")
         let pack = folder.path("Resources/SeasonalLaunch.launchpack")
         let writer = OutputWriter(directory: output)
-        let files: [URL: Data] = [
-            output.appendingPathComponent("manifest.json"): Data("{}".utf8),
-            swift: Data("enum SeasonalLaunch {}\n".utf8),
-            pack: Data([0x4C, 0x50, 0x41, 0x4B]),
+        let files: [URL: FileContents] = [
+            output.appendingPathComponent("manifest.json"): .bytes(Data("{}".utf8)),
+            swift: .bytes(Data("enum SeasonalLaunch {}\n".utf8)),
+            pack: .bytes(Data([0x4C, 0x50, 0x41, 0x4B])),
         ]
         try writer.write(files)
         #expect(try Data(contentsOf: swift) == Data("enum SeasonalLaunch {}\n".utf8))
@@ -117,7 +117,7 @@ import Testing
 
         // Other bytes are written.
         var changed = files
-        changed[swift] = Data("enum SeasonalLaunch { case a }\n".utf8)
+        changed[swift] = .bytes(Data("enum SeasonalLaunch { case a }\n".utf8))
         try writer.write(changed)
         #expect(try Data(contentsOf: swift) == Data("enum SeasonalLaunch { case a }\n".utf8))
         #expect(try modificationDate(swift) != past)
@@ -125,21 +125,80 @@ import Testing
         #expect(siblings(of: swift) == ["SeasonalLaunch.swift"], "no temporary file left beside it")
     }
 
-    @Test func replaceFileCreatesFolders() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let file = folder.path("a/b/c.txt")
-        try OutputWriter.replaceFile(at: file, with: Data("x".utf8))
-        #expect(try Data(contentsOf: file) == Data("x".utf8))
-    }
-
     @Test func siblingWithTheSamePrefixIsOutside() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let output = folder.path("LaunchAssets")
         let beside = folder.path("LaunchAssets-extra/file.txt")
-        try OutputWriter(directory: output).write([beside: Data("x".utf8), output.appendingPathComponent("m.json"): Data()])
+        try OutputWriter(directory: output).write([beside: .bytes(Data("x".utf8)), output.appendingPathComponent("m.json"): .bytes(Data())])
         #expect(try Data(contentsOf: beside) == Data("x".utf8))
         #expect(contents(of: output) == ["m.json"])
+    }
+
+    @Test func filePartsAreCopiedInOrderAndAnUnchangedCopyIsLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Larger than one read, so the copy and the comparison go piece by piece.
+        var generator = SystemRandomNumberGenerator()
+        let large = Data((0..<2_500_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let first = try folder.write("rendered/0.png", large)
+        let second = try folder.write("rendered/1.png", Data([7, 8, 9]))
+        let output = folder.path("LaunchAssets")
+        let pack = folder.path("Resources/x.launchpack")
+        let packContents = FileContents([.bytes(Data("LPAK".utf8)), .file(first, length: large.count), .file(second, length: 3)])
+        #expect(packContents.count == 4 + large.count + 3)
+        let files: [URL: FileContents] = [
+            pack: packContents,
+            output.appendingPathComponent("images/a.png"): FileContents([.file(first, length: large.count)]),
+        ]
+        let writer = OutputWriter(directory: output)
+        try writer.write(files)
+        #expect(try Data(contentsOf: pack) == Data("LPAK".utf8) + large + Data([7, 8, 9]))
+        #expect(try Data(contentsOf: output.appendingPathComponent("images/a.png")) == large)
+        #expect(try packContents.data() == Data(contentsOf: pack))
+
+        // The same contents again: neither the pack nor the folder is rewritten.
+        let past = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: pack.path)
+        let inode = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
+        try writer.write(files)
+        #expect(try modificationDate(pack) == past)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == inode)
+
+        // One byte differs deep in the second piece: both are rewritten.
+        var edited = large
+        edited[1_500_000] ^= 0xFF
+        try edited.write(to: first)
+        try writer.write(files)
+        #expect(try Data(contentsOf: pack) == Data("LPAK".utf8) + edited + Data([7, 8, 9]))
+        #expect(try Data(contentsOf: output.appendingPathComponent("images/a.png")) == edited)
+    }
+
+    @Test func aRenderedFileShorterThanItsPartFailsAndLeavesTheOutput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.path("LaunchAssets")
+        try folder.write("LaunchAssets/manifest.json", "old")
+        let pack = try folder.write("x.launchpack", "old pack")
+        let short = try folder.write("rendered/0.png", Data([1, 2, 3]))
+        let missing = folder.path("rendered/1.png")
+        for (part, message) in [(short, "expected 10 bytes, found 3"), (missing, "cannot read the file")] {
+            for target in [output.appendingPathComponent("images/a.png"), pack] {
+                do {
+                    try OutputWriter(directory: output).write([
+                        output.appendingPathComponent("manifest.json"): .bytes(Data("new".utf8)),
+                        target: FileContents([.bytes(Data("LPAK".utf8)), .file(part, length: 10)]),
+                    ])
+                    Issue.record("a short or missing part must fail")
+                } catch {
+                    let diagnostic = try #require(error.diagnostics.first)
+                    #expect(diagnostic.file == part.path, "names the rendered file, not the output")
+                    #expect(diagnostic.message.contains(message), "\(diagnostic.message)")
+                }
+                #expect(try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8) == "old")
+                #expect(try String(contentsOf: pack, encoding: .utf8) == "old pack")
+                #expect(siblings(of: output) == ["LaunchAssets", "rendered", "x.launchpack"], "nothing staged is left behind")
+            }
+        }
     }
 }

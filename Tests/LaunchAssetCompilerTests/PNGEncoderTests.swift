@@ -8,9 +8,10 @@ import Testing
 @Suite struct PNGEncoderTests {
     let renderer = SVGRenderer()
 
-    /// Many colours: a horizontal gradient under a half-transparent vertical one.
+    /// Many colours: a horizontal gradient under a half-transparent vertical one, stretched to
+    /// whatever size it is drawn at.
     static let gradients = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="300" height="200">
+        <svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200" preserveAspectRatio="none">
           <defs>
             <linearGradient id="h"><stop offset="0" stop-color="#102040"/><stop offset="1" stop-color="#f0a020"/></linearGradient>
             <linearGradient id="v" x2="0" y2="1"><stop offset="0" stop-color="#00ff80"/><stop offset="1" stop-color="#8000ff"/></linearGradient>
@@ -29,18 +30,19 @@ import Testing
         </svg>
         """
 
+    // The encoder builds PNG rows over the image's own pixels, so each test takes the expected
+    // pixels from a second, identical rendering.
+
     @Test func manyColoursEncodeAsRGBAndDecodeToTheSamePixels() throws {
-        let image = try renderer.image(Self.gradients, width: 300, height: 200, opaque: true)
-        let png = try renderer.encoder.encode(image)
+        let png = try renderer.encoder.encode(renderer.image(Self.gradients, width: 300, height: 200, opaque: true))
         #expect(png[25] == 2, "colour type RGB")
-        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: image))
+        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: renderer.image(Self.gradients, width: 300, height: 200, opaque: true)))
     }
 
     @Test func fewColoursEncodeAsAPaletteAndDecodeToTheSamePixels() throws {
-        let image = try renderer.image(Self.flat, width: 90, height: 60, opaque: true)
-        let png = try renderer.encoder.encode(image)
+        let png = try renderer.encoder.encode(renderer.image(Self.flat, width: 90, height: 60, opaque: true))
         #expect(png[25] == 3, "colour type indexed")
-        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: image))
+        #expect(try pixels(of: CairoImage(png: png)) == pixels(of: renderer.image(Self.flat, width: 90, height: 60, opaque: true)))
         let rgb = try renderer.encoder.encode(renderer.image(Self.gradients, width: 90, height: 60, opaque: true))
         #expect(png.count < rgb.count)
     }
@@ -48,7 +50,7 @@ import Testing
     @Test func translucentImagesKeepTheirAlpha() throws {
         let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="15" fill="#3366cc" opacity="0.6"/><rect width="8" height="8" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.2"/></linearGradient></defs></svg>"##
         let image = try renderer.image(svg, width: 40, height: 40, opaque: false)
-        let decoded = try CairoImage(png: renderer.encoder.encode(image))
+        let decoded = try CairoImage(png: renderer.encoder.encode(renderer.image(svg, width: 40, height: 40, opaque: false)))
         for y in 0..<40 {
             for x in 0..<40 {
                 let a = image.rgba(x: x, y: y), b = decoded.rgba(x: x, y: y)
@@ -60,16 +62,29 @@ import Testing
     }
 
     @Test func everyLevelGivesTheSamePixelsAndHigherLevelsAreNotLarger() throws {
-        let image = try renderer.image(Self.gradients, width: 300, height: 200, opaque: true)
-        let reference = try pixels(of: image)
+        let reference = try pixels(of: renderer.image(Self.gradients, width: 300, height: 200, opaque: true))
         var sizes: [Int] = []
         for level in [1, 6, 12] {
-            let png = try PNGEncoder(level: level).encode(image)
+            let png = try PNGEncoder(level: level).encode(renderer.image(Self.gradients, width: 300, height: 200, opaque: true))
             #expect(try pixels(of: CairoImage(png: png)) == reference, "level \(level)")
             sizes.append(png.count)
         }
         #expect(sizes[2] <= sizes[1] && sizes[1] <= sizes[0], "\(sizes)")
         #expect(PNGEncoder(level: 40).level == 12)
+    }
+
+    /// Rows are built in place; the narrowest and shortest images, where a PNG row is as long as
+    /// a surface row, decode to the same pixels in both colour types.
+    @Test(arguments: [(1, 1), (1, 7), (7, 1), (2, 3), (13, 5), (1, 900), (2, 900), (900, 2)])
+    func narrowImagesRoundTrip(width: Int, height: Int) throws {
+        var colourTypes: Set<UInt8> = []
+        for svg in [Self.gradients, Self.flat] {
+            let png = try renderer.encoder.encode(renderer.image(svg, width: width, height: height, opaque: true))
+            colourTypes.insert(png[25])
+            #expect(try pixels(of: CairoImage(png: png)) == pixels(of: renderer.image(svg, width: width, height: height, opaque: true)), "\(width)×\(height)")
+        }
+        // 900 pixels of gradient have more than 256 colours: RGB rows, 1 + 3 × width long.
+        #expect(colourTypes == (width * height >= 900 ? [2, 3] : [3]), "\(width)×\(height)")
     }
 
     /// The bundled art, side by side with `rsvg-convert` on the very same instantiated SVG: the

@@ -27,7 +27,7 @@ struct BadInputCatalogueTests {
         for (path, bytes) in watched {
             #expect(try Data(contentsOf: workspace.root.appendingPathComponent(path)) == bytes, "\(path) changed")
             let folder = workspace.root.appendingPathComponent(path).deletingLastPathComponent()
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".staging-") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".staging-") || $0.contains(".rendering-") }
             #expect(leftovers.isEmpty, "staging left beside \(path): \(leftovers)")
         }
         try badInput.record(message: message, seconds: seconds)

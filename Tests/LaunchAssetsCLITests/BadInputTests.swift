@@ -40,7 +40,7 @@ struct BadInputTests {
             let result = try CLIRunner.run(["render", "--quiet"] + extra, in: root)
             #expect(result.status == status, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
             #expect(try FileTree.contents(of: output) == before, "the previous output changed")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains(".staging-") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains(".staging-") || $0.contains(".rendering-") }
             #expect(leftovers.isEmpty, "staging left behind: \(leftovers)")
             return result.stderr
         }

@@ -2,38 +2,37 @@ import Crypto
 import Foundation
 import LaunchScreenRepair
 
-/// Everything one render produces, in memory, before anything is written.
+/// Everything one render produces, described before anything is written: the manifest in
+/// memory, the PNGs on disk where the render left them.
 public struct GeneratedAssets: Sendable {
     public var manifest: LaunchManifest
-    /// The pack file's bytes: header, then each distinct PNG once.
-    public var pack: Data
-    /// Each variant's PNG bytes, in manifest order.
-    public var images: [Data]
+    /// The pack file: its header, then each distinct PNG once, copied from the rendered files
+    /// when it is written.
+    public var pack: FileContents
+    /// Each variant's PNG, in manifest order.
+    public var images: [RenderedImage]
     /// How many of `images` came from the render cache rather than librsvg.
     public var cachedImages = 0
 
     /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
     /// `devices` supplies the hardware model identifiers of the devices the variants name.
-    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [Data], packName: String, devices: [Device] = []) {
+    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage], packName: String, devices: [Device] = []) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
-        // Offsets first; the PNG bytes are copied once, into the pack, after the stamp.
-        var blobs: [String: (offset: Int, length: Int)] = [:]
-        var distinct: [Int] = []
+        var offsets: [String: Int] = [:]
+        var distinct: [RenderedImage] = []
         var packLength = headerLength
         var entries: [LaunchManifest.Variant] = []
-        let digests = Self.md5(of: images)
-        for (index, (variant, md5)) in zip(variants, digests).enumerated() {
-            let png = images[index]
-            if blobs[md5] == nil {
-                blobs[md5] = (packLength, png.count)
-                distinct.append(index)
-                packLength += png.count
+        for (variant, image) in zip(variants, images) {
+            if offsets[image.md5] == nil {
+                offsets[image.md5] = packLength
+                distinct.append(image)
+                packLength += image.length
             }
             entries.append(LaunchManifest.Variant(
                 id: variant.id, layout: variant.layout, width: variant.pixels.width, height: variant.pixels.height,
                 orientation: variant.orientation, appearance: variant.appearance, idiom: variant.idiom,
-                devices: variant.devices, md5: md5, offset: blobs[md5]!.offset, length: png.count
+                devices: variant.devices, md5: image.md5, offset: offsets[image.md5]!, length: image.length
             ))
         }
         let named = Set(variants.flatMap(\.devices))
@@ -47,24 +46,8 @@ public struct GeneratedAssets: Sendable {
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
-        var pack = LaunchPack.header(version: manifest.version)
-        pack.reserveCapacity(packLength)
-        for index in distinct { pack.append(images[index]) }
-        self.pack = pack
-        // Each image as a slice of the pack, so the rendered buffers can be freed.
-        self.images = entries.map { pack[$0.offset..<$0.offset + $0.length] }
-    }
-
-    /// The MD5 of each image, as the runtime spells it, on all processors.
-    private static func md5(of images: [Data]) -> [String] {
-        let digests = UnsafeMutableBufferPointer<String>.allocate(capacity: images.count)
-        defer { digests.deinitialize().deallocate() }
-        // Each index is written by exactly one iteration.
-        nonisolated(unsafe) let shared = digests
-        DispatchQueue.concurrentPerform(iterations: images.count) { index in
-            (shared.baseAddress! + index).initialize(to: MD5Digest.hex(of: images[index]))
-        }
-        return Array(digests)
+        self.pack = FileContents([.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })
+        self.images = images
     }
 
     /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.

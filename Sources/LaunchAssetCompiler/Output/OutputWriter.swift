@@ -21,17 +21,42 @@ public struct OutputWriter: Sendable {
         self.directory = directory.standardizedFileURL
     }
 
+    /// A new, empty folder beside the output folder (so on the same volume) for a render's
+    /// intermediate files; the caller removes it once the output is written.
+    public func makeScratchFolder() throws(CompilerError) -> URL {
+        let scratch = sibling("rendering")
+        do {
+            try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+        } catch {
+            // Where the scratch folder cannot go, the output cannot either: say so before rendering.
+            throw CompilerError(Diagnostic(
+                file: directory.relativePathForDisplay,
+                message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"
+            ))
+        }
+        return scratch
+    }
+
+    /// `.<output name>.<purpose>-<unique token>` beside the output folder.
+    private func sibling(_ purpose: String) -> URL {
+        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).\(purpose)-\(Self.token())")
+    }
+
+    private static func token() -> String {
+        "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
     /// Writes `files` (keyed by absolute URL) into place. Everything is staged first: the folder
     /// in a sibling staging folder, each file outside it (`--swift`, `--pack`) in a temporary
     /// file next to its target. Only then are they renamed into place, the folder first; a
     /// failure before that point leaves every previous file as it was.
-    public func write(_ files: [URL: Data]) throws(CompilerError) {
+    public func write(_ files: [URL: FileContents]) throws(CompilerError) {
         let fileManager = FileManager.default
         let parent = directory.deletingLastPathComponent()
-        let name = directory.lastPathComponent
-        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let staging = parent.appendingPathComponent(".\(name).staging-\(token)")
-        let previous = parent.appendingPathComponent(".\(name).previous-\(token)")
+        let token = Self.token()
+        let staging = sibling("staging")
+        let previous = sibling("previous")
         let display = directory.relativePathForDisplay
 
         var isDirectory: ObjCBool = false
@@ -55,12 +80,18 @@ public struct OutputWriter: Sendable {
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-            for (url, data) in inside.sorted(by: { $0.key.path < $1.key.path }) {
+            for (url, contents) in inside.sorted(by: { $0.key.path < $1.key.path }) {
                 let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
                 let target = staging.appendingPathComponent(relative)
                 try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: target)
+                try contents.write(to: target)
             }
+        } catch let failure as FileContents.Failure {
+            try? fileManager.removeItem(at: staging)
+            // A failed write names the file where it was going; a failed read, the file read.
+            let stagingRoot = staging.path + "/"
+            let file = failure.file.path.hasPrefix(stagingRoot) ? root + failure.file.path.dropFirst(stagingRoot.count) : failure.file.path
+            throw CompilerError(Diagnostic(file: URL(fileURLWithPath: file).relativePathForDisplay, message: "\(failure.reason); the previous output is untouched"))
         } catch {
             try? fileManager.removeItem(at: staging)
             throw CompilerError(Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
@@ -101,84 +132,65 @@ public struct OutputWriter: Sendable {
     }
 
     /// Whether `folder` holds exactly `files` (keyed by path relative to it) and nothing else.
-    private static func holds(_ folder: URL, exactly files: [String: Data]) -> Bool {
+    private static func holds(_ folder: URL, exactly files: [String: FileContents]) -> Bool {
         let root = folder.path + "/"
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else { return false }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return false }
         var found = 0
         for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]) else { return false }
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey]) else { return false }
             guard values.isRegularFile == true else { continue }
             found += 1
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
-            guard let expected = files[relative], values.fileSize == expected.count,
-                  (try? Data(contentsOf: url)) == expected else { return false }
+            guard let expected = files[relative], expected.isContent(of: url) else { return false }
         }
         return found == files.count
     }
 
     /// Stages every file outside the folder; on failure removes what it staged and names the file.
-    private static func stage(_ files: [URL: Data], token: String) throws(CompilerError) -> [(temporary: URL, target: URL)] {
+    private static func stage(_ files: [URL: FileContents], token: String) throws(CompilerError) -> [(temporary: URL, target: URL)] {
         var staged: [(temporary: URL, target: URL)] = []
-        for (url, data) in files.sorted(by: { $0.key.path < $1.key.path }) {
+        for (url, contents) in files.sorted(by: { $0.key.path < $1.key.path }) {
             do {
-                if let temporary = try stage(data, for: url, token: token) { staged.append((temporary, url)) }
+                if let temporary = try stage(contents, for: url, token: token) { staged.append((temporary, url)) }
             } catch {
                 for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
-                throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "\(error.message); the previous output is untouched"))
+                throw CompilerError(Diagnostic(file: error.file.relativePathForDisplay, message: "\(error.reason); the previous output is untouched"))
             }
         }
         return staged
     }
 
-    /// A message without a file: why staging one outside file failed.
-    private struct StagingError: Error {
-        var message: String
-    }
-
-    /// Stages `data` for `url`: returns a temporary file next to it to rename over it later, or
-    /// `nil` when nothing is left to do (the file already holds `data`, or `url` is a device or
-    /// pipe such as `/dev/stdout`, written directly: there is nothing to rename over a device).
-    private static func stage(_ data: Data, for url: URL, token: String) throws(StagingError) -> URL? {
+    /// Stages `contents` for `url`: returns a temporary file next to it to rename over it later,
+    /// or `nil` when nothing is left to do (the file already holds `contents`, or `url` is a
+    /// device or pipe such as `/dev/stdout`, written directly: there is nothing to rename over a
+    /// device). A failure names `url`, or the rendered file that could not be read.
+    private static func stage(_ contents: FileContents, for url: URL, token: String) throws(FileContents.Failure) -> URL? {
         var info = stat()
         if stat(url.path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                throw StagingError(message: "a folder is in the way: expected a file")
+                throw FileContents.Failure(file: url, reason: "a folder is in the way: expected a file")
             case S_IFREG:
-                if Int(info.st_size) == data.count, let existing = try? Data(contentsOf: url), existing == data { return nil }
+                if contents.isContent(of: url) { return nil }
             default:
-                do {
-                    let handle = try FileHandle(forWritingTo: url)
-                    defer { try? handle.close() }
-                    try handle.write(contentsOf: data)
-                } catch {
-                    throw StagingError(message: "cannot write the file (\(reason(error)))")
-                }
+                try contents.write(to: url)
                 return nil
             }
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).staging-\(token)")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: temporary)
+        } catch {
+            throw FileContents.Failure(file: url, reason: "cannot write the file (\(reason(error)))")
+        }
+        do {
+            try contents.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw StagingError(message: "cannot write the file (\(reason(error)))")
+            // The temporary name means nothing to the reader; the target does.
+            throw error.file == temporary ? FileContents.Failure(file: url, reason: error.reason) : error
         }
         return temporary
-    }
-
-    /// Replaces one file atomically, unless it already holds `data`.
-    public static func replaceFile(at url: URL, with data: Data) throws(CompilerError) {
-        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary: URL?
-        do { temporary = try stage(data, for: url, token: token) } catch {
-            throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: error.message))
-        }
-        guard let temporary, rename(temporary.path, url.path) != 0 else { return }
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw CompilerError(Diagnostic(file: url.relativePathForDisplay, message: "cannot replace the file (\(reason))"))
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -4,8 +4,9 @@ import LaunchScreenRepair
 /// The generator pipeline: load and validate → expand variants → instantiate templates →
 /// render with librsvg → encode PNG → pack and manifest.
 ///
-/// The CLI and the build plugin both drive this type; it writes nothing itself (see
-/// ``OutputWriter``).
+/// The CLI and the build plugin both drive this type. It writes only rendered PNGs, into the
+/// render cache or a scratch folder the caller provides; the output is written by
+/// ``OutputWriter``.
 public struct LaunchAssetGenerator: Sendable {
     public struct Configuration: Sendable {
         public var layoutsDirectory: URL
@@ -104,17 +105,19 @@ public struct LaunchAssetGenerator: Sendable {
     }
 
     /// Renders every planned variant on `jobs` threads, taking unchanged ones from `cache`, and
-    /// packs the result.
+    /// packs the result. PNGs the cache does not keep are written to `scratch`, which must
+    /// outlive the result.
     public func render(
         _ plan: Plan,
         jobs: Int,
         packName: String,
+        scratch: URL,
         encoder: PNGEncoder = PNGEncoder(),
         cache: RenderCache? = nil,
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> GeneratedAssets {
         let queue = RenderQueue(jobs: jobs, renderer: SVGRenderer(encoder: encoder), cache: cache)
-        let (images, cached) = try queue.render(plan.variants, progress: progress)
+        let (images, cached) = try queue.render(plan.variants, scratch: scratch, progress: progress)
         cache?.prune()
         var assets = GeneratedAssets(
             layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices

@@ -55,7 +55,8 @@ final class CairoImage {
         cairo_restore(context)
     }
 
-    /// The image as PNG bytes (deterministic: no time stamps).
+    /// The image as PNG bytes (deterministic: no time stamps). The encoder reuses the image's
+    /// memory, so its pixels are gone afterwards.
     func pngData(_ encoder: PNGEncoder = PNGEncoder()) throws(RenderError) -> Data {
         try encoder.encode(self)
     }

@@ -22,38 +22,41 @@ public struct PNGEncoder: Sendable {
     }
 
     /// The PNG bytes of `image`.
+    ///
+    /// The PNG rows are built in the image's own memory when they fit (RGB and indexed rows do),
+    /// so encoding needs no second image-sized buffer: the image's pixels are gone afterwards.
     func encode(_ image: CairoImage) throws(RenderError) -> Data {
         cairo_surface_flush(image.surface)
         guard let base = cairo_image_surface_get_data(image.surface) else { throw .pngFailed("the image has no pixels") }
         let pixels = Pixels(
-            base: UnsafeRawPointer(base), width: image.width, height: image.height,
+            base: UnsafeMutableRawPointer(base), width: image.width, height: image.height,
             stride: Int(cairo_image_surface_get_stride(image.surface)),
             opaque: cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24
         )
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let scanlines: [UInt8]
+        let idat: [UInt8]
         if let palette = pixels.palette() {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
             png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
             if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
-            scanlines = pixels.indexedScanlines(palette)
+            idat = try pixels.withIndexedScanlines(palette, compress)
         } else {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
-            scanlines = pixels.scanlines()
+            idat = try pixels.withScanlines(compress)
         }
-        png.appendChunk("IDAT", try compress(scanlines))
+        png.appendChunk("IDAT", idat)
         png.appendChunk("IEND", [])
         return png
     }
 
     /// `scanlines` as a zlib stream.
-    private func compress(_ scanlines: [UInt8]) throws(RenderError) -> [UInt8] {
+    private func compress(_ scanlines: UnsafeRawBufferPointer) throws(RenderError) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
         // Not zero-filled first: libdeflate writes the `count` bytes kept, nothing else is read.
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            count = scanlines.withUnsafeBytes { libdeflate_zlib_compress(compressor, $0.baseAddress, $0.count, buffer.baseAddress, bound) }
+            count = libdeflate_zlib_compress(compressor, scanlines.baseAddress, scanlines.count, buffer.baseAddress, bound)
         }
         guard !output.isEmpty else { throw .pngFailed("libdeflate cannot compress the image") }
         return output
@@ -67,7 +70,7 @@ public struct PNGEncoder: Sendable {
 
 /// A cairo surface's pixels: native-endian 32-bit words, premultiplied ARGB (or xRGB when opaque).
 private struct Pixels {
-    let base: UnsafeRawPointer
+    let base: UnsafeMutableRawPointer
     let width: Int
     let height: Int
     let stride: Int
@@ -79,8 +82,9 @@ private struct Pixels {
         var index: [UInt32: UInt8] = [:]
     }
 
-    func row(_ y: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(start: (base + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
+    /// The pixel at (x, y), read as a raw load: the rows may be rewritten in place as PNG rows.
+    func word(_ x: Int, _ y: Int) -> UInt32 {
+        base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
     }
 
     /// The straight (not premultiplied) ARGB of one cairo pixel.
@@ -98,7 +102,9 @@ private struct Pixels {
         var palette = Palette()
         var previous: UInt32?
         for y in 0..<height {
-            for word in row(y) where word != previous {
+            for x in 0..<width {
+                let word = word(x, y)
+                guard word != previous else { continue }
                 previous = word
                 let color = straight(word)
                 guard palette.index[color] == nil else { continue }
@@ -110,47 +116,58 @@ private struct Pixels {
         return palette
     }
 
-    /// Unfiltered rows of palette indices, each after its filter-type byte.
-    func indexedScanlines(_ palette: Palette) -> [UInt8] {
+    /// Calls `body` with unfiltered rows of palette indices, each after its filter-type byte.
+    func withIndexedScanlines<Result>(_ palette: Palette, _ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result) throws(RenderError) -> Result {
         var lastWord: UInt32 = 0, lastIndex: UInt8 = palette.index[straight(0)] ?? 0
-        return scanlines(bytesPerPixel: 1) { word, out in
+        return try withScanlines(bytesPerPixel: 1, { word, out in
             if word != lastWord { lastWord = word; lastIndex = palette.index[straight(word)]! }
             out[0] = lastIndex
-        }
+        }, body)
     }
 
-    /// Unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
-    func scanlines() -> [UInt8] {
+    /// Calls `body` with unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
+    func withScanlines<Result>(_ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result) throws(RenderError) -> Result {
         if opaque {
-            return scanlines(bytesPerPixel: 3) { word, out in
+            return try withScanlines(bytesPerPixel: 3, { word, out in
                 out[0] = UInt8(truncatingIfNeeded: word >> 16)
                 out[1] = UInt8(truncatingIfNeeded: word >> 8)
                 out[2] = UInt8(truncatingIfNeeded: word)
-            }
+            }, body)
         }
-        return scanlines(bytesPerPixel: 4) { word, out in
+        return try withScanlines(bytesPerPixel: 4, { word, out in
             let color = straight(word)
             out[0] = UInt8(truncatingIfNeeded: color >> 16)
             out[1] = UInt8(truncatingIfNeeded: color >> 8)
             out[2] = UInt8(truncatingIfNeeded: color)
             out[3] = UInt8(truncatingIfNeeded: color >> 24)
-        }
+        }, body)
     }
 
-    private func scanlines(bytesPerPixel: Int, _ write: (UInt32, UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+    /// Builds the rows and hands them to `body`. Rows of at most 3 bytes per pixel are written
+    /// over the pixels themselves: row y's output never reaches past input not yet read (it
+    /// starts at y × (1 + 3 × width) ≤ y × stride, and each pixel is read before its bytes are
+    /// written, 1 + 3(x + 1) ≤ 4(x + 1)); the filter byte goes in last, once its row is read.
+    /// Wider rows (RGBA) get a buffer of their own.
+    private func withScanlines<Result>(
+        bytesPerPixel: Int,
+        _ write: (UInt32, UnsafeMutablePointer<UInt8>) -> Void,
+        _ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result
+    ) throws(RenderError) -> Result {
         let rowLength = 1 + width * bytesPerPixel
-        return [UInt8](unsafeUninitializedCapacity: rowLength * height) { buffer, count in
-            var out = buffer.baseAddress!
-            for y in 0..<height {
-                out.pointee = 0   // filter type None
-                out += 1
-                for word in row(y) {
-                    write(word, out)
-                    out += bytesPerPixel
-                }
+        let inPlace = bytesPerPixel <= 3 && rowLength <= stride
+        let buffer = inPlace ? nil : UnsafeMutableRawBufferPointer.allocate(byteCount: rowLength * height, alignment: 16)
+        defer { buffer?.deallocate() }
+        let destination = (buffer?.baseAddress ?? base).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let row = destination + y * rowLength
+            var out = row + 1
+            for x in 0..<width {
+                write(word(x, y), out)
+                out += bytesPerPixel
             }
-            count = rowLength * height
+            row.pointee = 0   // filter type None
         }
+        return try body(UnsafeRawBufferPointer(start: destination, count: rowLength * height))
     }
 }
 

@@ -60,25 +60,31 @@ public struct RenderCache: Sendable {
         return hasher.finalize().hexString
     }
 
-    /// The cached PNG for `key`, if a whole one of `width` × `height` pixels is there.
-    func png(forKey key: String, width: Int, height: Int) -> Data? {
+    /// The cached image for `key`, if a whole PNG of `width` × `height` pixels is there.
+    func image(forKey key: String, width: Int, height: Int) -> RenderedImage? {
         let url = entry(key)
         guard let data = try? Data(contentsOf: url), Self.isWholePNG(data, width: width, height: height) else { return nil }
         // Marks the entry as used, for pruning.
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
-        return data
+        return RenderedImage(file: url, png: data)
     }
 
-    /// Files `png` under `key`. A cache that cannot be written is not an error: the render goes on.
-    func store(_ png: Data, forKey key: String) {
+    /// Files `png` under `key` and returns the entry, or `nil` when the cache cannot be written:
+    /// that is not an error, the render goes on.
+    func store(_ png: Data, forKey key: String) -> RenderedImage? {
         let temporary = directory.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try png.write(to: temporary)
-            if rename(temporary.path, entry(key).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            return nil
         }
+        guard rename(temporary.path, entry(key).path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return nil
+        }
+        return RenderedImage(file: entry(key), png: png)
     }
 
     /// Removes entries (and stray temporary files) not used for ``retention``.

@@ -3,8 +3,8 @@ import Foundation
 /// Renders planned variants to PNG on a fixed number of worker threads, taking what it can
 /// from a ``RenderCache``.
 ///
-/// Memory stays bounded: each worker holds one cairo surface at a time and frees it once the
-/// PNG is encoded, so peak surface memory is `jobs` × the largest surface.
+/// Memory stays bounded: each worker holds one cairo surface at a time, frees it once the PNG
+/// is encoded and writes the PNG to disk, so peak image memory is `jobs` × the largest image.
 public struct RenderQueue: Sendable {
     /// How many variants render at once.
     public var jobs: Int
@@ -18,12 +18,14 @@ public struct RenderQueue: Sendable {
         self.cache = cache
     }
 
-    /// PNG bytes for each variant, in the order given, and how many came from the cache.
-    /// `progress` is called from worker threads with the number of variants finished so far.
+    /// Each variant's PNG, on disk, in the order given, and how many came from the cache.
+    /// A PNG the cache does not keep is written to `scratch` as `<index>.png`. `progress` is
+    /// called from worker threads with the number of variants finished so far.
     public func render(
         _ variants: [PlannedVariant],
+        scratch: URL,
         progress: @Sendable (Int) -> Void = { _ in }
-    ) throws(CompilerError) -> (images: [Data], cached: Int) {
+    ) throws(CompilerError) -> (images: [RenderedImage], cached: Int) {
         let state = SharedState(count: variants.count)
         let renderer = renderer
         let cache = cache
@@ -32,20 +34,33 @@ public struct RenderQueue: Sendable {
                 let variant = variants[index]
                 let (width, height) = (variant.pixels.width, variant.pixels.height)
                 let key = cache?.key(for: variant, encoder: renderer.encoder)
-                if let cache, let key, let png = cache.png(forKey: key, width: width, height: height) {
-                    progress(state.finish(index, with: png, cached: true))
+                if let cache, let key, let image = cache.image(forKey: key, width: width, height: height) {
+                    progress(state.finish(index, with: image, cached: true))
                     continue
                 }
+                let png: Data
                 do {
-                    let png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
-                    if let cache, let key { cache.store(png, forKey: key) }
-                    progress(state.finish(index, with: png, cached: false))
+                    png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
                 } catch {
-                    state.fail(Diagnostic(
+                    state.fail([Diagnostic(
                         file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)",
                         message: "\(error)"
-                    ))
+                    )])
+                    continue
                 }
+                // The PNG goes to disk at once, so memory holds one image per job.
+                let image: RenderedImage
+                if let cache, let key, let entry = cache.store(png, forKey: key) {
+                    image = entry
+                } else {
+                    do throws(CompilerError) {
+                        image = try RenderedImage(writing: png, to: scratch.appendingPathComponent("\(index).png"))
+                    } catch {
+                        state.fail(error.diagnostics)
+                        continue
+                    }
+                }
+                progress(state.finish(index, with: image, cached: false))
             }
         }
         return try state.results()
@@ -58,7 +73,7 @@ private final class SharedState: @unchecked Sendable {
     private var next = 0
     private var finished = 0
     private var cached = 0
-    private var outputs: [Data?]
+    private var outputs: [RenderedImage?]
     private var failures: [Diagnostic] = []
 
     init(count: Int) {
@@ -74,20 +89,20 @@ private final class SharedState: @unchecked Sendable {
         }
     }
 
-    func finish(_ index: Int, with png: Data, cached fromCache: Bool) -> Int {
+    func finish(_ index: Int, with image: RenderedImage, cached fromCache: Bool) -> Int {
         lock.withLock {
-            outputs[index] = png
+            outputs[index] = image
             finished += 1
             if fromCache { cached += 1 }
             return finished
         }
     }
 
-    func fail(_ diagnostic: Diagnostic) {
-        lock.withLock { failures.append(diagnostic) }
+    func fail(_ diagnostics: [Diagnostic]) {
+        lock.withLock { failures += diagnostics }
     }
 
-    func results() throws(CompilerError) -> (images: [Data], cached: Int) {
+    func results() throws(CompilerError) -> (images: [RenderedImage], cached: Int) {
         lock.lock()
         defer { lock.unlock() }
         guard failures.isEmpty else { throw CompilerError(failures) }
