@@ -1,3 +1,4 @@
+import CLibdeflate
 import CLibrsvg
 import Foundation
 import Testing
@@ -73,6 +74,30 @@ import Testing
         #expect(PNGEncoder(level: 40).level == 12)
     }
 
+    /// A soft radial glow: every row differs from the one above, and neighbours differ by little.
+    static let glow = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+          <defs><radialGradient id="g" cx="0.3" cy="0.4" r="0.9"><stop offset="0" stop-color="#f8e0a0"/><stop offset="1" stop-color="#203060"/></radialGradient></defs>
+          <rect width="400" height="400" fill="url(#g)"/>
+        </svg>
+        """
+
+    /// At the strongest levels an RGB image is compressed unfiltered and with the Sub filter and
+    /// the smaller kept: a soft glow comes out Sub-filtered, the same pixels in fewer bytes than
+    /// unfiltered rows at the same level would take; below those levels rows stay unfiltered.
+    @Test func strongestLevelsKeepTheSmallerOfUnfilteredAndSub() throws {
+        let reference = try pixels(of: renderer.image(Self.glow, width: 400, height: 400, opaque: true))
+        let strong = try PNGEncoder(level: 12).encode(renderer.image(Self.glow, width: 400, height: 400, opaque: true))
+        let fast = try PNGEncoder(level: 9).encode(renderer.image(Self.glow, width: 400, height: 400, opaque: true))
+        #expect(strong[25] == 2 && fast[25] == 2, "RGB")
+        #expect(try Set(filterTypes(of: strong, rowLength: 1 + 400 * 3, height: 400)) == [1])
+        #expect(try Set(filterTypes(of: fast, rowLength: 1 + 400 * 3, height: 400)) == [0])
+        #expect(try pixels(of: CairoImage(png: strong)) == reference)
+        #expect(try pixels(of: CairoImage(png: fast)) == reference)
+        #expect(PNGEncoder.filterTrialLevels.contains(12) && !PNGEncoder.filterTrialLevels.contains(PNGEncoder.defaultLevel))
+        #expect(strong.count < fast.count)
+    }
+
     /// Rows are built in place; the narrowest and shortest images, where a PNG row is as long as
     /// a surface row, decode to the same pixels in both colour types.
     @Test(arguments: [(1, 1), (1, 7), (7, 1), (2, 3), (13, 5), (1, 900), (2, 900), (900, 2)])
@@ -115,6 +140,26 @@ import Testing
             theirs += rsvg.count
         }
         #expect(ours < theirs, "ours \(ours) bytes, rsvg-convert \(theirs)")
+    }
+
+    /// The filter-type byte of each row: the IDAT data inflated with libdeflate.
+    private func filterTypes(of png: Data, rowLength: Int, height: Int) throws -> [UInt8] {
+        var idat: [UInt8] = []
+        var offset = 8
+        let bytes = [UInt8](png)
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { idat += bytes[offset + 8..<offset + 8 + length] }
+            offset += 12 + length
+        }
+        let decompressor = try #require(libdeflate_alloc_decompressor())
+        defer { libdeflate_free_decompressor(decompressor) }
+        var rows = [UInt8](repeating: 0, count: rowLength * height)
+        let result = idat.withUnsafeBytes { input in
+            rows.withUnsafeMutableBytes { libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, $0.baseAddress, $0.count, nil) }
+        }
+        try #require(result == LIBDEFLATE_SUCCESS)
+        return stride(from: 0, to: rows.count, by: rowLength).map { rows[$0] }
     }
 
     /// Every pixel as cairo holds it (native-endian words; the unused byte of opaque images

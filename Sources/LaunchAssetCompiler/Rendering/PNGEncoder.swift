@@ -7,8 +7,9 @@ import Foundation
 /// Lossless only: an image of at most 256 colours becomes an indexed PNG, an opaque image RGB,
 /// any other RGBA. Rows are stored unfiltered: on launch-screen art (flat fills, vertical
 /// gradients, anti-aliased edges) an unfiltered row lets deflate match whole runs of the row
-/// above and of itself, which measured smaller than every PNG filter and than per-row adaptive
-/// filtering (README, "Performance").
+/// above and of itself, which measured smaller than per-row adaptive filtering (README,
+/// "Performance"). At the strongest levels (``filterTrialLevels``) the Sub filter is tried as
+/// well, for images of soft 2-D gradients where it wins.
 public struct PNGEncoder: Sendable {
     /// libdeflate's compression level, 1 (fastest) to 12 (smallest).
     public var level: Int
@@ -16,6 +17,11 @@ public struct PNGEncoder: Sendable {
     /// The level `render` uses unless told otherwise.
     public static let defaultLevel = 7
     public static let levels = 1...12
+    /// Levels at which an RGB or RGBA image is compressed twice, unfiltered and with the Sub
+    /// filter, and the smaller kept. libdeflate's near-optimal parsing at these levels turns
+    /// Sub's small differences over soft gradients into fewer bytes; the greedy levels below do
+    /// not, so there the second pass would only cost time.
+    public static let filterTrialLevels = 10...12
 
     public init(level: Int = Self.defaultLevel) {
         self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
@@ -39,10 +45,16 @@ public struct PNGEncoder: Sendable {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
             png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
             if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
-            idat = try pixels.withIndexedScanlines(palette, compress)
+            idat = try pixels.withIndexedScanlines(palette) { rows throws(RenderError) in try compress(rows.bytes) }
         } else {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
-            idat = try pixels.withScanlines(compress)
+            idat = try pixels.withScanlines { rows throws(RenderError) in
+                let unfiltered = try compress(rows.bytes)
+                guard Self.filterTrialLevels.contains(level) else { return unfiltered }
+                rows.applySubFilter()
+                let sub = try compress(rows.bytes)
+                return sub.count < unfiltered.count ? sub : unfiltered
+            }
         }
         png.appendChunk("IDAT", idat)
         png.appendChunk("IEND", [])
@@ -50,7 +62,7 @@ public struct PNGEncoder: Sendable {
     }
 
     /// `scanlines` as a zlib stream.
-    private func compress(_ scanlines: UnsafeRawBufferPointer) throws(RenderError) -> [UInt8] {
+    private func compress(_ scanlines: UnsafeMutableRawBufferPointer) throws(RenderError) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
@@ -65,6 +77,24 @@ public struct PNGEncoder: Sendable {
     /// IHDR: size, bit depth 8, the colour type, deflate, no filter method or interlace choice.
     private static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType, 0, 0, 0]
+    }
+}
+
+/// PNG rows, each a filter-type byte then the row's bytes.
+private struct Scanlines {
+    let bytes: UnsafeMutableRawBufferPointer
+    let rowLength: Int
+    let bytesPerPixel: Int
+
+    /// Rewrites unfiltered rows with the Sub filter: each byte minus the same byte of the pixel
+    /// to its left, right to left so every difference is taken between unfiltered bytes.
+    func applySubFilter() {
+        for start in stride(from: 0, to: bytes.count, by: rowLength) {
+            bytes[start] = 1
+            for index in stride(from: start + rowLength - 1, through: start + 1 + bytesPerPixel, by: -1) {
+                bytes[index] &-= bytes[index - bytesPerPixel]
+            }
+        }
     }
 }
 
@@ -117,7 +147,7 @@ private struct Pixels {
     }
 
     /// Calls `body` with unfiltered rows of palette indices, each after its filter-type byte.
-    func withIndexedScanlines<Result>(_ palette: Palette, _ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result) throws(RenderError) -> Result {
+    func withIndexedScanlines<Result>(_ palette: Palette, _ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
         var lastWord: UInt32 = 0, lastIndex: UInt8 = palette.index[straight(0)] ?? 0
         return try withScanlines(bytesPerPixel: 1, { word, out in
             if word != lastWord { lastWord = word; lastIndex = palette.index[straight(word)]! }
@@ -126,7 +156,7 @@ private struct Pixels {
     }
 
     /// Calls `body` with unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
-    func withScanlines<Result>(_ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result) throws(RenderError) -> Result {
+    func withScanlines<Result>(_ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
         if opaque {
             return try withScanlines(bytesPerPixel: 3, { word, out in
                 out[0] = UInt8(truncatingIfNeeded: word >> 16)
@@ -151,7 +181,7 @@ private struct Pixels {
     private func withScanlines<Result>(
         bytesPerPixel: Int,
         _ write: (UInt32, UnsafeMutablePointer<UInt8>) -> Void,
-        _ body: (UnsafeRawBufferPointer) throws(RenderError) -> Result
+        _ body: (Scanlines) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {
         let rowLength = 1 + width * bytesPerPixel
         let inPlace = bytesPerPixel <= 3 && rowLength <= stride
@@ -167,7 +197,10 @@ private struct Pixels {
             }
             row.pointee = 0   // filter type None
         }
-        return try body(UnsafeRawBufferPointer(start: destination, count: rowLength * height))
+        return try body(Scanlines(
+            bytes: UnsafeMutableRawBufferPointer(start: destination, count: rowLength * height),
+            rowLength: rowLength, bytesPerPixel: bytesPerPixel
+        ))
     }
 }
 
