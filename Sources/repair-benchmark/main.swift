@@ -3,7 +3,8 @@ import LaunchScreenRepair
 
 // repair-benchmark: the cost of a steady launch (nothing to do) with LaunchAssets, beside
 // "rewrite every file every launch" (what render-at-launch libraries do, rendering not even
-// counted), for an iPhone (4 snapshot files) and an iPad (16). Run: swift run -c release repair-benchmark
+// counted), for an iPhone (4 snapshot files) and an iPad (16), with a manifest the size of the bundled
+// layouts' one. Run: swift run -c release repair-benchmark
 
 struct Scenario {
     var name: String
@@ -18,6 +19,12 @@ let scenarios = [
              sizes: [(2048, 2732), (2732, 2048), (1024, 2732), (2732, 1024), (1328, 2048), (2048, 1328), (678, 2048), (2048, 678)],
              pngBytes: 150_000),
 ]
+/// Variants in the bundled layouts' manifest (6 layouts); the benchmark's manifest holds as many,
+/// so a launch searches a manifest of the size an app ships.
+let manifestVariants = 432
+/// Layouts besides the active one, each scheduled on a day long past.
+let otherLayouts = (1...5).map { LaunchManifest.Layout(id: "season-\($0)", displayName: "Season \($0)", priority: 1,
+                                                       schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))]) }
 let launches = 200
 /// Untimed launches before each measurement, so one-time costs (first use of Foundation's time
 /// zone and file APIs, cold CPU caches) count for neither strategy.
@@ -58,7 +65,8 @@ func line(_ cells: [String], _ widths: [Int]) -> String {
 }
 
 let widths = [7, 5, 32, 26, 10, 10]
-print("launches per measurement: \(launches) after \(warmUp) untimed; wall time per launch in ms as min / median / max")
+print("launches per measurement: \(launches) after \(warmUp) untimed; manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts")
+print("wall time per launch in ms as min / median / max")
 print(line(["device", "files", "strategy", "wall ms (min/median/max)", "read", "written"], widths))
 for scenario in scenarios {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("repair-benchmark-\(UUID().uuidString)")
@@ -81,21 +89,31 @@ for scenario in scenarios {
             body.append(bytes)
         }
     }
+    // The rest of the manifest: other layouts' variants, of both idioms (their bytes are never read).
+    let active = variants
+    for index in 0..<(manifestVariants - active.count) {
+        var other = active[index % active.count]
+        other.id = "other-\(index)"
+        other.layout = otherLayouts[index % otherLayouts.count].id
+        other.idiom = index % 3 == 0 ? scenario.idiom : (scenario.idiom == .phone ? .pad : .phone)
+        variants.append(other)
+    }
     let manifest = LaunchManifest(version: version, generator: "benchmark", pack: "Bench.launchpack",
-                                  layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])], variants: variants)
+                                  layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])] + otherLayouts,
+                                  variants: variants)
     let packURL = root.appendingPathComponent("Bench.launchpack")
     try (header + body).write(to: packURL)
     let pack = try LaunchPack(contentsOf: packURL, for: manifest)
 
     // The snapshot folder after a first repair: every file holds its variant.
-    for variant in variants {
+    for variant in active {
         try pack.bytes(of: variant).write(to: locator.snapshotFolder.appendingPathComponent("\(UUID().uuidString)@2x.ktx"))
     }
     let request = RepairRequest(locator: locator, manifest: manifest, variants: pack,
                                 environment: RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, appVersion: "1.0"),
                                 orientationPolicy: .both)
     let first = try SnapshotRepair.run(request)
-    precondition(first.files(.kept).count == variants.count, "setup: \(first.text)")
+    precondition(first.files(.kept).count == active.count, "setup: \(first.text)")
 
     // LaunchAssets steady launch: nothing written, the ledger included.
     func ledgerStamp() throws -> Date? { try FileManager.default.attributesOfItem(atPath: locator.ledgerFile.path)[.modificationDate] as? Date }
@@ -108,7 +126,7 @@ for scenario in scenarios {
         steadyTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         steadyRead = report.bytesRead
         steadyWritten = report.bytesWritten
-        precondition(report.files(.kept).count == variants.count)
+        precondition(report.files(.kept).count == active.count)
     }
     let ledgerAfter = try ledgerStamp()
     precondition(ledgerAfter == ledgerBefore, "the steady launch rewrote the ledger")
@@ -116,7 +134,7 @@ for scenario in scenarios {
     // Rewrite every file every launch: atomic write of each variant's bytes (no rendering counted).
     let files = try FileManager.default.contentsOfDirectory(atPath: locator.snapshotFolder.path).filter { !$0.hasPrefix(".") }.sorted()
     let fileSystem = LocalFileSystem()
-    let payloads = try variants.map { try pack.bytes(of: $0) }
+    let payloads = try active.map { try pack.bytes(of: $0) }
     var rewriteTimes: [Double] = [], rewriteWritten = 0
     for _ in 0..<warmUp {
         for (name, data) in zip(files, payloads) { try fileSystem.writeAtomically(data, to: locator.snapshotFolder.appendingPathComponent(name)) }
@@ -133,13 +151,13 @@ for scenario in scenarios {
 
     func row(_ strategy: String, _ times: [Double], _ read: Int, _ written: Int) {
         let spread = Spread(times)
-        print(line([scenario.name, String(variants.count), strategy,
+        print(line([scenario.name, String(active.count), strategy,
                     "\(milliseconds(spread.min)) / \(milliseconds(spread.median)) / \(milliseconds(spread.max))",
                     kilobytes(read), kilobytes(written)], widths))
     }
     row("steady launch (LaunchAssets)", steadyTimes, steadyRead, steadyWritten)
     row("rewrite every file, every launch", rewriteTimes, 0, rewriteWritten)
     let (steady, rewrite) = (Spread(steadyTimes), Spread(rewriteTimes))
-    print(line([scenario.name, String(variants.count), "ratio rewrite / steady",
+    print(line([scenario.name, String(active.count), "ratio rewrite / steady",
                 String(format: "%.1fx of medians (%.1fx of mins)", rewrite.median / steady.median, rewrite.min / steady.min)], widths))
 }

@@ -68,7 +68,7 @@ struct SnapshotRepairTests {
         #expect(report.files.allSatisfy { $0.appearanceSource == .ledger })
     }
 
-    @Test("a steady launch after a repair reads no byte of any snapshot file: the recorded identities vouch for them")
+    @Test("a steady launch after a repair reads no byte of any snapshot file and lists only their folder: the recorded identities vouch for them")
     func steadyLaunchReadsNothing() throws {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
@@ -83,6 +83,7 @@ struct SnapshotRepairTests {
         #expect(report.files(.kept).count == 4)
         #expect(recording.bytesRead(in: container.snapshots) == 0)
         #expect(recording.bytesRead(in: container.locator.moduleFolder) > 0)  // the ledger
+        #expect(recording.listed == [container.locator.snapshotFolder.path])
         #expect(report.bytesRead == 0)
         #expect(recording.mutations.isEmpty, "\(recording.mutations)")
     }

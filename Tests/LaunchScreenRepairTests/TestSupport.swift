@@ -165,6 +165,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private let lock = NSLock()
     private var _mutations: [String] = []
     private var _reads = 0
+    private var _listed: [String] = []
     private var _bytesRead: [String: Int] = [:]
     private var corrupted = Set<String>()
     var faults: [Fault]
@@ -173,6 +174,8 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     /// Every write, removal and directory creation, as `<operation> <path>`.
     var mutations: [String] { lock.withLock { _mutations } }
+    /// Every folder listed, in order.
+    var listed: [String] { lock.withLock { _listed } }
     /// How many files were opened for reading.
     var opens: Int { lock.withLock { _reads } }
     /// Bytes read through this file system from files under `folder`.
@@ -185,7 +188,10 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     private func note(_ text: String) { lock.withLock { _mutations.append(text) } }
 
-    func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] { try base.entries(in: directory) }
+    func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
+        lock.withLock { _listed.append(directory.path) }
+        return try base.entries(in: directory)
+    }
     func kind(of url: URL) -> FileKind? { base.kind(of: url) }
 
     func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {

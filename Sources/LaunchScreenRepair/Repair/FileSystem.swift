@@ -82,10 +82,16 @@ public struct FileIdentity: Codable, Sendable, Hashable {
 
     /// Parses `<size> <modified> <changed> <inode> <device>`.
     public init?(_ text: String) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Parses the UTF-8 bytes of `<size> <modified> <changed> <inode> <device>`.
+    init?(utf8: some Sequence<UInt8>) {
         var fields: [Int64] = []
+        fields.reserveCapacity(5)
         var value: Int64 = 0
         var digits = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             if byte == UInt8(ascii: " "), digits > 0 {
                 fields.append(value)
                 (value, digits) = (0, 0)

@@ -79,9 +79,9 @@ public struct Ledger: Codable, Sendable, Hashable {
     /// `readFailed` tells an I/O failure (the ledger is there but could not be read: its records
     /// are unknown, so it must not be overwritten) from bytes that are not a ledger (start afresh).
     static func load(from url: URL, fileSystem: some FileSystem) -> (ledger: Ledger, problem: String?, bytesRead: Int, readFailed: Bool) {
-        guard fileSystem.kind(of: url) != nil else { return (Ledger(), nil, 0, false) }
         let data: Data
         do { data = try fileSystem.contents(of: url) } catch {
+            if fileSystem.kind(of: url) == nil { return (Ledger(), nil, 0, false) }
             return (Ledger(), "\(url.path): ledger unreadable (\(error.description)); nothing written this time", 0, true)
         }
         do {

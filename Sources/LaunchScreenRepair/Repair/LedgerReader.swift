@@ -63,9 +63,9 @@ enum LedgerReader {
                 case "appearance": appearance = scanner.string().flatMap(Appearance.init(rawValue:))
                     return appearance != nil
                 case "identity":
-                    guard let text = scanner.optionalString() else { return false }
-                    identity = text.flatMap(FileIdentity.init)
-                    return text == nil || identity != nil
+                    if scanner.literal("null") { return true }
+                    identity = scanner.stringBytes().flatMap { FileIdentity(utf8: $0) }
+                    return identity != nil
                 default: return scanner.skipValue()
                 }
             }
@@ -128,18 +128,21 @@ enum LedgerReader {
 
         /// A string without escapes (a backslash or control character gives `nil`).
         mutating func string() -> String? {
+            guard let text = stringBytes() else { return nil }
+            return text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+        }
+
+        /// The bytes between the quotes of a string without escapes, not made into a `String`.
+        mutating func stringBytes() -> UnsafeBufferPointer<UInt8>? {
             guard next(UInt8(ascii: "\"")) else { return nil }
             let start = index
-            var ascii = true
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
                 guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 else { return nil }
-                ascii = ascii && bytes[index] < 0x80
                 index += 1
             }
             guard index < bytes.count else { return nil }
             index += 1
-            let text = UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
-            return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            return UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
         }
 
         /// `.some(nil)` for `null`.

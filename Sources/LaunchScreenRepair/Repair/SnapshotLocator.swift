@@ -44,6 +44,7 @@ public struct SnapshotLocator: Sendable, Hashable {
 /// A locator's paths, built once: a launch uses each several times, and appending to a URL
 /// costs more than the `lstat` it is for (so they are built from strings).
 struct SnapshotPaths {
+    let snapshotFolderPath: String
     let snapshotFolder: URL
     let moduleFolder: URL
     let ledgerFile: URL
@@ -53,8 +54,8 @@ struct SnapshotPaths {
     init(_ locator: SnapshotLocator) {
         let container = locator.container.path
         let module = container + "/Library/Application Support/LaunchScreenRepair"
-        snapshotFolder = URL(filePath: container + "/Library/SplashBoard/Snapshots/\(locator.bundleIdentifier) - {DEFAULT GROUP}",
-                             directoryHint: .isDirectory)
+        snapshotFolderPath = container + "/Library/SplashBoard/Snapshots/\(locator.bundleIdentifier) - {DEFAULT GROUP}"
+        snapshotFolder = URL(filePath: snapshotFolderPath, directoryHint: .isDirectory)
         moduleFolder = URL(filePath: module, directoryHint: .isDirectory)
         ledgerFile = URL(filePath: module + "/ledger.json", directoryHint: .notDirectory)
         backupFolder = URL(filePath: module + "/Backups", directoryHint: .isDirectory)

@@ -162,7 +162,7 @@ public enum SnapshotRepair {
 
     /// Removes what an interrupted atomic write left behind (temporary files carry
     /// ``LocalFileSystem/temporaryPrefix``) in the snapshot folder, this module's folder and
-    /// `Backups/`. Only lists when nothing is there: the steady launch stays write-free.
+    /// `Backups/`. Removes only what it finds: nothing is written when nothing is there.
     static func removeTemporaryFiles(_ locator: SnapshotLocator, fileSystem: some FileSystem) {
         removeTemporaryFiles(in: [locator.snapshotFolder, locator.moduleFolder, locator.backupFolder], fileSystem: fileSystem)
     }
@@ -208,31 +208,22 @@ private struct Run<FS: FileSystem> {
 
     mutating func execute() -> RepairReport {
         let folder = locator.snapshotFolder
-        var report = RepairReport(status: .completed, snapshotFolder: folder.path, layout: layout.id,
+        var report = RepairReport(status: .completed, snapshotFolder: locator.snapshotFolderPath, layout: layout.id,
                                   manifestVersion: request.manifest.version, dryRun: request.dryRun)
-        switch fileSystem.kind(of: folder) {
-        case .directory?: break
-        case nil:
-            report.status = .noSnapshots
-            report.reason = "no snapshot folder yet: the system has not drawn the launch screen"
-            return report
-        case let kind?:
-            report.status = .noSnapshots
-            report.reason = "the snapshot folder is a \(kind.rawValue), not a directory: not followed"
-            return report
-        }
         let entries: [DirectoryEntry]
         do { entries = try fileSystem.entries(in: folder) } catch {
+            // Listing is the common case; what the folder is only matters once it fails.
             report.status = .noSnapshots
-            report.reason = error.description
+            switch fileSystem.kind(of: folder) {
+            case nil: report.reason = "no snapshot folder yet: the system has not drawn the launch screen"
+            case .directory?: report.reason = error.description
+            case let kind?: report.reason = "the snapshot folder is a \(kind.rawValue), not a directory: not followed"
+            }
             return report
         }
         // Leftovers of an interrupted write are ours: remove them.
         for entry in entries where entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) && entry.kind == .regular && !request.dryRun {
             try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name))
-        }
-        if !request.dryRun {
-            SnapshotRepair.removeTemporaryFiles(in: [locator.moduleFolder, locator.backupFolder], fileSystem: fileSystem)
         }
         let writes = !request.dryRun && !ledgerReadFailed
         let snapshotEntries = entries.filter { SnapshotLocator.isSnapshotName($0.name) }
@@ -272,7 +263,7 @@ private struct Run<FS: FileSystem> {
         }
 
         // Apply.
-        let backupsOnDisk = writes && fileSystem.kind(of: locator.backupFolder) == .directory
+        var backupsOnDisk: Bool?   // looked up once a kept file lacks a backup record
         var seen = Set<String>()
         for step in plan.steps {
             seen.insert(step.name)
@@ -298,7 +289,10 @@ private struct Run<FS: FileSystem> {
                 } else if let identity = file.identity {
                     ledger.files[step.name]?.identity = identity
                 }
-                if backupsOnDisk { adoptOrphanedBackup(step.name) }
+                if writes, ledger.backups[step.name] == nil {
+                    backupsOnDisk = backupsOnDisk ?? (fileSystem.kind(of: locator.backupFolder) == .directory)
+                    if backupsOnDisk == true { adoptOrphanedBackup(step.name) }
+                }
             case .replace:
                 if request.dryRun {
                     entry.outcome = .wouldReplace
@@ -321,7 +315,13 @@ private struct Run<FS: FileSystem> {
             }
             ledger.manifestVersion = request.manifest.version
             if let appVersion = environment.appVersion { ledger.appVersion = appVersion }
-            if ledger != originalLedger { writeLedger() }
+            if ledger != originalLedger {
+                // An interrupted write in these folders left this module's state short of what
+                // that run was writing towards, so the launch after it always gets here: the
+                // steady launch need not list them.
+                SnapshotRepair.removeTemporaryFiles(in: [locator.moduleFolder, locator.backupFolder], fileSystem: fileSystem)
+                writeLedger()
+            }
         }
         report.notes = notes
         return report
@@ -420,9 +420,10 @@ private struct Run<FS: FileSystem> {
 
     // MARK: - Applying
 
+    /// The manifest's variant of that id; the active layout's (the planner's few) are searched first.
     func variant(_ id: String?) -> LaunchManifest.Variant? {
         guard let id else { return nil }
-        return request.manifest.variants.first { $0.id == id }
+        return planner.variants.first { $0.id == id } ?? request.manifest.variants.first { $0.id == id }
     }
 
     mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {
