@@ -24,7 +24,7 @@ public struct OutputWriter: Sendable {
     /// A new, empty folder beside the output folder (so on the same volume) for a render's
     /// intermediate files; the caller removes it once the output is written.
     public func makeScratchFolder() throws(CompilerError) -> URL {
-        let scratch = sibling("rendering")
+        let scratch = sibling("rendering", token: Self.token())
         do {
             try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
@@ -38,9 +38,9 @@ public struct OutputWriter: Sendable {
         return scratch
     }
 
-    /// `.<output name>.<purpose>-<unique token>` beside the output folder.
-    private func sibling(_ purpose: String) -> URL {
-        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).\(purpose)-\(Self.token())")
+    /// `.<output name>.<purpose>-<token>` beside the output folder.
+    private func sibling(_ purpose: String, token: String) -> URL {
+        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).\(purpose)-\(token)")
     }
 
     private static func token() -> String {
@@ -55,8 +55,8 @@ public struct OutputWriter: Sendable {
         let fileManager = FileManager.default
         let parent = directory.deletingLastPathComponent()
         let token = Self.token()
-        let staging = sibling("staging")
-        let previous = sibling("previous")
+        let staging = sibling("staging", token: token)
+        let previous = sibling("previous", token: token)
         let display = directory.relativePathForDisplay
 
         var isDirectory: ObjCBool = false
