@@ -51,14 +51,15 @@ struct LaunchAssetsPlugin: BuildToolPlugin {
 
 /// One `launch-assets render` run for a target: where its inputs are and what it produces.
 struct RenderInvocation {
-    /// `launch-assets.json` in the target's folder: every key optional.
+    /// What the plugin itself reads of `launch-assets.json` in the target's folder: the keys
+    /// that decide the command's inputs and outputs. The tool reads the file again when it runs
+    /// (`--config`) and checks every key: SwiftPM re-runs a build command when an input file
+    /// changes, but does not ask the plugin for new arguments then.
     struct Configuration: Decodable {
         var typeName: String?
         var layouts: String?
         var templates: String?
         var devices: String?
-        var idioms: [String]?
-        var orientations: String?
     }
 
     static let configurationFileName = "launch-assets.json"
@@ -69,7 +70,6 @@ struct RenderInvocation {
     let templates: URL
     let devices: URL?
     let configurationFile: URL?
-    let configuration: Configuration
     let workDirectory: URL
     let bundle: String
 
@@ -108,7 +108,6 @@ struct RenderInvocation {
         }
 
         self.targetName = targetName
-        self.configuration = configuration
         self.typeName = configuration.typeName ?? "LaunchAssets"
         self.layouts = try folder(configuration.layouts, default: "Layouts")
         self.templates = try folder(configuration.templates, default: "Templates")
@@ -131,8 +130,7 @@ struct RenderInvocation {
             "--cache-dir", workDirectory.appending(path: "cache").path,
         ]
         if let devices { arguments += ["--devices", devices.path] }
-        for idiom in configuration.idioms ?? [] { arguments += ["--idiom", idiom] }
-        if let orientations = configuration.orientations { arguments += ["--orientations", orientations] }
+        if let configurationFile { arguments += ["--config", configurationFile.path] }
 
         let inputs = try Self.files(in: layouts) + Self.files(in: templates) + [devices, configurationFile].compactMap { $0 }
         return .buildCommand(

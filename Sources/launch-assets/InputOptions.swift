@@ -23,14 +23,15 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replace every layout's orientations (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
     var orientations: OrientationPolicy?
 
-    var generator: LaunchAssetGenerator {
+    /// The generator, with the idioms and orientations of `defaults` where these options give none.
+    func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
         LaunchAssetGenerator(configuration: .init(
             layoutsDirectory: URL(fileURLWithPath: layouts),
             templatesDirectory: URL(fileURLWithPath: templates),
             devicesFile: devices.map { URL(fileURLWithPath: $0) },
             layoutIDs: layoutIDs,
-            idioms: idioms,
-            orientations: orientations
+            idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
+            orientations: orientations ?? defaults?.orientations
         ))
     }
 }

@@ -40,8 +40,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level.", valueName: "level"))
-    var compressionLevel = PNGEncoder.defaultLevel
+    @Option(help: ArgumentHelp("PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level. (default: \(PNGEncoder.defaultLevel))", valueName: "level"))
+    var compressionLevel: Int?
+
+    @Option(help: ArgumentHelp(
+        "Take idioms, orientations and compressionLevel from this launch-assets.json (the build plugin's settings) where the command line gives none.",
+        valueName: "file"
+    ))
+    var config: String?
 
     @Option(help: ArgumentHelp("Where rendered images are kept between runs (default: the user's cache folder).", valueName: "dir"))
     var cacheDir: String?
@@ -63,7 +69,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard PNGEncoder.levels.contains(compressionLevel) else {
+        if let compressionLevel, !PNGEncoder.levels.contains(compressionLevel) {
             throw ValidationError("--compression-level must be 1…12, found \(compressionLevel)")
         }
         guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
@@ -71,7 +77,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let generator = input.generator
+        let settings = try config.map { path throws(CompilerError) in try TargetConfiguration(contentsOf: URL(fileURLWithPath: path)) }
+        let generator = input.generator(defaults: settings)
         let plan = try generator.plan()
         for warning in plan.warnings { StandardError.write(warning.description) }
 
@@ -86,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let assets = try generator.render(
-            plan, jobs: jobs, packName: packName, scratch: scratch, encoder: PNGEncoder(level: compressionLevel),
+            plan, jobs: jobs, packName: packName, scratch: scratch, encoder: PNGEncoder(level: compressionLevel ?? settings?.compressionLevel ?? PNGEncoder.defaultLevel),
             cache: cache, progress: progress.update
         )
         progress.finish()

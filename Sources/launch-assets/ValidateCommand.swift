@@ -16,7 +16,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        let plan = try input.generator.validate()
+        let plan = try input.generator().validate()
         for warning in plan.warnings { StandardError.write(warning.description) }
         print("\(plan.layouts.count) layouts, \(plan.screens.count) screens, \(plan.variants.count) variants: valid")
     }

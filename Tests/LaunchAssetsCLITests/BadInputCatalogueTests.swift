@@ -350,6 +350,22 @@ extension BadInputCase {
             try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("Generated"), withIntermediateDirectories: true)
             try workspace.write("Generated/LaunchAssets.launchpack", "previous pack")
         },
+        // The build plugin's settings (`--config`)
+        BadInputCase(
+            name: "compression level out of range", input: "`\"compressionLevel\": 13` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:23: error: compressionLevel: must be 1 (fastest) to 12 (smallest), found 13"]
+        ) { try $0.write("launch-assets.json", "{\n  \"compressionLevel\": 13\n}\n") },
+        BadInputCase(
+            name: "misspelt setting", input: "`\"compresionLevel\"` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:3: error: compresionLevel: unknown key \"compresionLevel\"; expected one of compressionLevel,"]
+        ) { try $0.write("launch-assets.json", "{\n  \"compresionLevel\": 11\n}\n") },
+        BadInputCase(
+            name: "unknown idiom in the settings", input: "`\"idioms\": [\"watch\"]` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:", "idioms[0]"]
+        ) { try $0.write("launch-assets.json", "{\n  \"idioms\": [\"watch\"]\n}\n") },
     ]
 
     /// A PNG signature and IHDR chunk declaring 40000 × 40000 pixels.

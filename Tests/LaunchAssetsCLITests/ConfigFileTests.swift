@@ -1,0 +1,62 @@
+import Foundation
+import LaunchScreenRepair
+import Testing
+
+/// `render --config`: the build plugin passes the target's `launch-assets.json` and the tool
+/// reads its settings each time it runs, so an edited file takes effect on the next build.
+/// (Bad settings are in the bad-input catalogue.)
+@Suite("render --config, end to end")
+struct ConfigFileTests {
+    /// A small layout for phones and pads: a mark on a flat background.
+    struct Workspace {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-config-\(UUID().uuidString)")
+
+        init() throws {
+            for folder in ["Layouts", "Templates"] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            try write("Layouts/default.json", """
+                {"id": "default", "template": "mark.svg", "idioms": ["phone", "pad"], "orientations": "portrait",
+                 "appearances": {"light": {"background": "#FAFAFA", "ink": "#222222"}, "dark": {"background": "#111111", "ink": "#EEEEEE"}}}
+                """)
+            try write("Templates/mark.svg", """
+                <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}">
+                  <rect width="100%" height="100%" fill="{{background}}"/>
+                  <circle cx="{{safeArea.centerX}}" cy="{{safeArea.centerY}}" r="40" fill="{{ink}}"/>
+                </svg>
+                """)
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+
+        /// Renders into `output` and returns its manifest and pack.
+        func render(_ output: String, _ arguments: [String]) throws -> (manifest: LaunchManifest, pack: Data) {
+            let result = try CLIRunner.run(["render", "--quiet", "--no-cache", "--no-images", "--output", output] + arguments, in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            let folder = root.appendingPathComponent(output)
+            let manifest = try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+            return (manifest, try Data(contentsOf: folder.appendingPathComponent(manifest.pack)))
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    @Test func settingsApplyWhereTheCommandLineGivesNone() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.write("launch-assets.json", #"{ "idioms": ["phone"], "compressionLevel": 12, "typeName": "Ignored" }"#)
+
+        let configured = try workspace.render("configured", ["--config", "launch-assets.json"])
+        let phoneDefault = try workspace.render("phone-default", ["--idiom", "phone"])
+        #expect(Set(configured.manifest.variants.map(\.idiom)) == [.phone])
+        #expect(configured.manifest.variants.map(\.id) == phoneDefault.manifest.variants.map(\.id))
+        #expect(configured.pack.count < phoneDefault.pack.count, "level 12 from the file: \(configured.pack.count) vs \(phoneDefault.pack.count) bytes")
+
+        let overridden = try workspace.render("overridden", ["--config", "launch-assets.json", "--idiom", "pad", "--compression-level", "7"])
+        let padDefault = try workspace.render("pad-default", ["--idiom", "pad"])
+        #expect(Set(overridden.manifest.variants.map(\.idiom)) == [.pad])
+        #expect(overridden.pack == padDefault.pack, "the command line's level and idiom win")
+    }
+}
