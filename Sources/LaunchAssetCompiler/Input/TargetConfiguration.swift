@@ -6,8 +6,6 @@ import LaunchScreenRepair
 /// Every key is optional. An unknown key or a bad value is an error at its line and column, so a
 /// misspelt setting fails the build instead of being ignored.
 public struct TargetConfiguration: Decodable, Sendable, Equatable {
-    public static let fileName = "launch-assets.json"
-
     public var typeName: String?
     /// Folders and the devices file, relative to the configuration file's folder.
     public var layouts: String?
