@@ -190,6 +190,8 @@ private struct Run<FS: FileSystem> {
     let ledgerReadFailed: Bool
     var notes: [String] = []
     let locator: SnapshotPaths
+    /// Whether `Backups/` is a folder, looked up the first time a kept file lacks a backup record.
+    var backupsOnDisk: Bool?
     var environment: RepairEnvironment { request.environment }
 
     init(request: RepairRequest, layout: LaunchManifest.Layout, fileSystem: FS) {
@@ -263,7 +265,6 @@ private struct Run<FS: FileSystem> {
         }
 
         // Apply.
-        var backupsOnDisk: Bool?   // looked up once a kept file lacks a backup record
         var seen = Set<String>()
         for step in plan.steps {
             seen.insert(step.name)
@@ -289,10 +290,7 @@ private struct Run<FS: FileSystem> {
                 } else if let identity = file.identity {
                     ledger.files[step.name]?.identity = identity
                 }
-                if writes, ledger.backups[step.name] == nil {
-                    backupsOnDisk = backupsOnDisk ?? (fileSystem.kind(of: locator.backupFolder) == .directory)
-                    if backupsOnDisk == true { adoptOrphanedBackup(step.name) }
-                }
+                if writes { adoptOrphanedBackup(step.name) }
             case .replace:
                 if request.dryRun {
                     entry.outcome = .wouldReplace
@@ -509,6 +507,8 @@ private struct Run<FS: FileSystem> {
     /// record it, so restore can put it back.
     mutating func adoptOrphanedBackup(_ name: String) {
         guard ledger.backups[name] == nil else { return }
+        backupsOnDisk = backupsOnDisk ?? (fileSystem.kind(of: locator.backupFolder) == .directory)
+        guard backupsOnDisk == true else { return }
         let url = locator.backupFolder.appendingPathComponent(name)
         guard fileSystem.kind(of: url) == .regular, let data = try? fileSystem.contents(of: url) else { return }
         ledger.backups[name] = Ledger.Backup(file: name, md5: MD5Digest.hex(of: data), bytes: data.count)
