@@ -39,18 +39,20 @@ public struct PNGEncoder: Sendable {
             stride: Int(cairo_image_surface_get_stride(image.surface)),
             opaque: cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24
         )
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
+        defer { libdeflate_free_compressor(compressor) }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let idat: [UInt8]
         if let palette = pixels.palette() {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
             png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
             if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
-            idat = try pixels.withIndexedScanlines(palette) { rows throws(RenderError) in try compress(rows.bytes) }
+            idat = try pixels.withIndexedScanlines(palette) { rows throws(RenderError) in try Self.compress(rows.bytes, with: compressor) }
         } else {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
             idat = try pixels.withScanlines { rows throws(RenderError) in
-                if Self.filterTrialLevels.contains(level), try subFilterWins(rows) { rows.applySubFilter() }
-                return try compress(rows.bytes)
+                if Self.filterTrialLevels.contains(level), try Self.subFilterWins(rows, with: compressor) { rows.applySubFilter() }
+                return try Self.compress(rows.bytes, with: compressor)
             }
         }
         png.appendChunk("IDAT", idat)
@@ -61,18 +63,16 @@ public struct PNGEncoder: Sendable {
     /// Whether the Sub filter compresses `rows` smaller than no filter, judged on bands of rows
     /// (``Scanlines/sample()``) so the image itself is compressed only once: on the bundled art
     /// the sample picks as a trial of the whole image would for 23 of 24 images.
-    private func subFilterWins(_ rows: Scanlines) throws(RenderError) -> Bool {
+    private static func subFilterWins(_ rows: Scanlines, with compressor: OpaquePointer) throws(RenderError) -> Bool {
         let sample = rows.sample()
         defer { sample.bytes.deallocate() }
-        let unfiltered = try compress(sample.bytes).count
+        let unfiltered = try compress(sample.bytes, with: compressor).count
         sample.applySubFilter()
-        return try compress(sample.bytes).count < unfiltered
+        return try compress(sample.bytes, with: compressor).count < unfiltered
     }
 
     /// `scanlines` as a zlib stream.
-    private func compress(_ scanlines: UnsafeMutableRawBufferPointer) throws(RenderError) -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
-        defer { libdeflate_free_compressor(compressor) }
+    private static func compress(_ scanlines: UnsafeMutableRawBufferPointer, with compressor: OpaquePointer) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
         // Not zero-filled first: libdeflate writes the `count` bytes kept, nothing else is read.
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
