@@ -1,87 +1,83 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && os(iOS)
 import Foundation
 import UIKit
 
-/// The one-line integration for apps: call ``SnapshotRepair/repairOnLaunch(_:orientationPolicy:completion:)``
-/// from `application(_:didFinishLaunchingWithOptions:)`.
+/// The integration for apps: call ``SnapshotRepair/repairOnLaunch(_:orientationPolicy:indistinguishablePairs:completion:)``
+/// from `application(_:didFinishLaunchingWithOptions:)`, or from a SwiftUI `App`'s `init()`.
+///
+/// Not for app extensions: it reads `UIApplication.shared` and works on the app's own container.
+@available(iOSApplicationExtension, unavailable)
 extension SnapshotRepair {
     /// Repairs this app's launch snapshots from the generated catalog, without slowing the launch.
     ///
     /// ```swift
     /// SnapshotRepair.repairOnLaunch(LaunchAssets.self)
     /// ```
-    ///
-    /// When the pack is missing from the bundle, `completion` receives ``LaunchPackError/notFound(_:)``.
     @MainActor
     public static func repairOnLaunch<Catalog: LaunchAssetCatalog>(
         _ catalog: Catalog.Type,
         orientationPolicy: OrientationPolicy = .automatic,
+        indistinguishablePairs: IndistinguishablePairPolicy = .skip,
         completion: (@MainActor @Sendable (Result<RepairReport, any Error>) -> Void)? = nil
     ) {
-        guard let packURL = catalog.packURL else {
-            completion?(.failure(LaunchPackError.notFound(catalog.manifest.pack)))
-            return
-        }
-        repairOnLaunch(manifest: catalog.manifest, packURL: packURL, orientationPolicy: orientationPolicy, completion: completion)
+        repairOnLaunch(manifest: catalog.manifest, packURL: catalog.packURL, orientationPolicy: orientationPolicy,
+                       indistinguishablePairs: indistinguishablePairs, completion: completion)
     }
 
     /// Repairs this app's launch snapshots without slowing the launch.
     ///
-    /// Reads the environment (idiom, device model, appearance, orientation, system and app
-    /// version, the Info.plist `UIUserInterfaceStyle`), waits until the app is active if it was
-    /// launched in the background, then runs once the main run loop is idle, on a utility queue.
-    /// `completion` runs on the main actor with the report, or the error for an unusable manifest.
-    ///
-    /// ```swift
-    /// SnapshotRepair.repairOnLaunch(manifest: LaunchAssets.manifest, packURL: packFile)
-    /// ```
+    /// At once, in this call: the upgrade placeholder (``placeholderImage()`` has it when this
+    /// returns). Then, once the app is active and the main run loop is idle, the repair itself on
+    /// a utility queue. `completion` is always called, on the main actor, with the report or
+    /// the error (no bundle identifier, a missing or foreign pack, an unusable manifest).
     @MainActor
     public static func repairOnLaunch(
         manifest: LaunchManifest,
-        packURL: URL,
+        packURL: URL?,
         orientationPolicy: OrientationPolicy = .automatic,
+        indistinguishablePairs: IndistinguishablePairPolicy = .skip,
         completion: (@MainActor @Sendable (Result<RepairReport, any Error>) -> Void)? = nil
     ) {
-        guard let bundleIdentifier = Bundle.main.bundleIdentifier else { return }
-        if UIApplication.shared.applicationState == .background {
-            let box = ObserverBox()
-            box.token = NotificationCenter.default.addObserver(
-                forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-            ) { _ in
-                Task { @MainActor in
-                    if let token = box.token { NotificationCenter.default.removeObserver(token) }
-                    box.token = nil
-                    repairOnLaunch(manifest: manifest, packURL: packURL, orientationPolicy: orientationPolicy, completion: completion)
-                }
-            }
+        guard let bundleIdentifier = Bundle.main.bundleIdentifier else {
+            completion?(.failure(RepairError.noBundleIdentifier))
             return
         }
-        let environment = currentEnvironment()
         let locator = appLocator(bundleIdentifier: bundleIdentifier)
-        whenMainRunLoopIsIdle {
-            DispatchQueue.global(qos: .utility).async {
-                let result: Result<RepairReport, any Error>
-                do {
-                    let pack = try LaunchPack(contentsOf: packURL, for: manifest)
-                    let request = RepairRequest(locator: locator, manifest: manifest, variants: pack,
-                                                environment: environment, orientationPolicy: orientationPolicy)
-                    result = .success(try SnapshotRepair.run(request))
-                } catch {
-                    result = .failure(error)
+        let placeholder = preparePlaceholder(locator, environment: currentEnvironment())
+        guard let packURL else {
+            completion?(.failure(LaunchPackError.notFound(manifest.pack)))
+            return
+        }
+        whenActive {
+            let environment = currentEnvironment()
+            whenMainRunLoopIsIdle {
+                DispatchQueue.global(qos: .utility).async {
+                    let result: Result<RepairReport, any Error>
+                    do {
+                        let pack = try LaunchPack(contentsOf: packURL, for: manifest)
+                        let request = RepairRequest(locator: locator, manifest: manifest, variants: pack, environment: environment,
+                                                    orientationPolicy: orientationPolicy, indistinguishablePairs: indistinguishablePairs)
+                        var report = try SnapshotRepair.run(request)
+                        report.placeholder = placeholder
+                        result = .success(report)
+                    } catch {
+                        result = .failure(error)
+                    }
+                    Task { @MainActor in completion?(result) }
                 }
-                Task { @MainActor in completion?(result) }
             }
         }
     }
 
-    /// The snapshot the user saw while this launch began, kept on the first launch of a new app
-    /// version so the app's own splash can show the same picture (no old→new flash). `nil` when
-    /// there is none or the system cannot decode it. It is removed on the next launch.
+    /// The snapshot the user saw while this launch began, on the first launch of a new app
+    /// version, at the screen's scale; `nil` otherwise, or when that snapshot is in the system's
+    /// ASTC format (``preparePlaceholder(_:environment:fileSystem:)``). Removed by the next
+    /// launch's call.
+    @MainActor
     public static func placeholderImage() -> UIImage? {
-        guard let bundleIdentifier = Bundle.main.bundleIdentifier else { return nil }
-        let file = appLocator(bundleIdentifier: bundleIdentifier).placeholderFile
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return UIImage(contentsOfFile: file.path)
+        guard let bundleIdentifier = Bundle.main.bundleIdentifier,
+              let data = try? Data(contentsOf: appLocator(bundleIdentifier: bundleIdentifier).placeholderFile) else { return nil }
+        return UIImage(data: data, scale: foregroundScene()?.screen.scale ?? UIScreen.main.scale)
     }
 
     /// Puts the system's original launch snapshots back (see ``restore(_:fileSystem:)``).
@@ -96,32 +92,41 @@ extension SnapshotRepair {
         SnapshotLocator(container: URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true), bundleIdentifier: bundleIdentifier)
     }
 
-    /// The running app's environment.
+    /// The running app's environment, read from its foreground window scene; before any scene
+    /// is connected, from the main screen and the current traits.
     @MainActor
     static func currentEnvironment() -> RepairEnvironment {
-        let info = Bundle.main.infoDictionary ?? [:]
-        let pinned: Appearance? = switch info["UIUserInterfaceStyle"] as? String {
-        case "Light"?: .light
-        case "Dark"?: .dark
-        default: nil
-        }
-        let version = [info["CFBundleShortVersionString"] as? String, info["CFBundleVersion"] as? String]
-            .compactMap { $0 }.joined(separator: "+")
+        let info = AppInfo(infoDictionary: Bundle.main.infoDictionary ?? [:])
         let system = ProcessInfo.processInfo.operatingSystemVersion
-        let style = UIScreen.main.traitCollection.userInterfaceStyle
-        let bounds = UIScreen.main.bounds
+        let scene = foregroundScene()
+        let style = (scene?.traitCollection ?? UITraitCollection.current).userInterfaceStyle
+        let landscape: Bool
+        if let scene {
+            landscape = scene.interfaceOrientation == .landscapeLeft || scene.interfaceOrientation == .landscapeRight
+        } else {
+            landscape = UIScreen.main.bounds.width > UIScreen.main.bounds.height
+        }
         return RepairEnvironment(
             systemVersion: SystemVersion(major: system.majorVersion, minor: system.minorVersion, patch: system.patchVersion),
             idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone,
             deviceModel: hardwareModel(),
             currentAppearance: style == .dark ? .dark : (style == .light ? .light : nil),
-            currentOrientation: bounds.width > bounds.height ? .landscape : .portrait,
-            pinnedAppearance: pinned,
-            appVersion: version.isEmpty ? nil : version,
+            currentOrientation: landscape ? .landscape : .portrait,
+            pinnedAppearance: info.pinnedAppearance,
+            appVersion: info.appVersion,
             date: Date(),
             timeZone: .current,
-            isPassiveLaunch: UIApplication.shared.applicationState == .background
+            isPassiveLaunch: info.isPassiveLaunch(inBackground: UIApplication.shared.applicationState == .background)
         )
+    }
+
+    /// The window scene in front: active first, then inactive; `nil` before any is connected.
+    @MainActor
+    static func foregroundScene() -> UIWindowScene? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.first { $0.activationState == .foregroundActive }
+            ?? scenes.first { $0.activationState == .foregroundInactive }
+            ?? scenes.first
     }
 
     /// `iPhone15,2`-style identifier (the simulated model's in the Simulator).
@@ -133,6 +138,17 @@ extension SnapshotRepair {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return model.isEmpty ? nil : model
+    }
+
+    /// Runs `body` now when the app is active, else once, the first time it becomes active.
+    @MainActor
+    static func whenActive(_ body: @escaping @MainActor @Sendable () -> Void) {
+        guard UIApplication.shared.applicationState != .active else {
+            body()
+            return
+        }
+        let wait = ActivationWait()
+        wait.observe { Task { @MainActor in body() } }
     }
 
     /// Runs `body` once, the next time the main run loop is about to wait for events.
@@ -148,8 +164,32 @@ extension SnapshotRepair {
     }
 }
 
-/// Holds a notification observer token until it fires once.
-private final class ObserverBox: @unchecked Sendable {
-    var token: (any NSObjectProtocol)?
+/// One wait for `didBecomeActiveNotification`: the observer is removed inside the notification
+/// that fires it, so a second activation cannot run the body again.
+private final class ActivationWait: @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: (any NSObjectProtocol)?
+    private var fired = false
+
+    func observe(_ body: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        token = NotificationCenter.default.addObserver(
+            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+        ) { [self] _ in
+            if fire() { body() }
+        }
+    }
+
+    /// Whether this is the first notification; removes the observer.
+    private func fire() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !fired else { return false }
+        fired = true
+        if let token { NotificationCenter.default.removeObserver(token) }
+        token = nil
+        return true
+    }
 }
 #endif

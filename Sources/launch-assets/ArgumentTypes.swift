@@ -6,6 +6,7 @@ import LaunchScreenRepair
 extension Appearance: ExpressibleByArgument {}
 extension Idiom: ExpressibleByArgument {}
 extension OrientationPolicy: ExpressibleByArgument {}
+extension IndistinguishablePairPolicy: ExpressibleByArgument {}
 extension SwiftSourceGenerator.ResourceBundle: ExpressibleByArgument {}
 
 extension SystemVersion: ExpressibleByArgument {

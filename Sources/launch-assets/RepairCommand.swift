@@ -9,8 +9,11 @@ struct RepairCommand: ParsableCommand {
         abstract: "Replace an app container's launch snapshots with the manifest's variants (the engine an app runs).",
         discussion: """
             Works on any container folder: a test fixture, or an iOS Simulator container \
-            (xcrun simctl get_app_container booted <bundle id> data). Exits 0 when it did its job \
-            (skipped files are reported, not errors), 1 on bad input or a failed write, 2 on usage errors.
+            (xcrun simctl get_app_container booted <bundle id> data). Like the app's launch call, it \
+            first prepares the upgrade placeholder, then repairs. Exits 0 when it did its job \
+            (skipped files are reported, not errors; so is "busy": another repair or restore of the \
+            container was in progress and nothing was written), 1 on bad input or a failed write, \
+            2 on usage errors.
             """
     )
 
@@ -43,6 +46,11 @@ struct RepairCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
     var orientations: OrientationPolicy = .automatic
 
+    @Option(name: .customLong("indistinguishable-pairs"),
+            help: ArgumentHelp("What goes into a light and dark pair of snapshots that look the same (a storyboard that ignores dark mode).",
+                               valueName: "skip|light|dark"))
+    var indistinguishablePairs: IndistinguishablePairPolicy = .skip
+
     @Flag(name: .customLong("dry-run"), help: "Print the plan; write nothing.")
     var dryRun = false
 
@@ -63,12 +71,14 @@ struct RepairCommand: ParsableCommand {
         )
         let request = RepairRequest(
             locator: app.locator, manifest: loaded, variants: packFile, environment: environment,
-            orientationPolicy: orientations, dryRun: dryRun
+            orientationPolicy: orientations, indistinguishablePairs: indistinguishablePairs, dryRun: dryRun
         )
-        let report: RepairReport
+        let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)
+        var report: RepairReport
         do { report = try SnapshotRepair.run(request) } catch {
             throw RepairOutput.fail("\(manifestURL.path): \(error.description)")
         }
+        report.placeholder = placeholder
         print(json ? RepairOutput.json(report) : report.text)
         try RepairOutput.failIfAny(report.files(.failed).map { ($0.name, $0.reason) }, in: app.locator.snapshotFolder)
     }

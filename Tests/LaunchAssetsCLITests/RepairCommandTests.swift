@@ -96,6 +96,40 @@ struct RepairCommandTests {
         }
     }
 
+    @Test("two repair processes at once, or repair beside restore, 50 trials: backups always hold the system's bytes, restore gives the originals back")
+    func concurrentProcesses() throws {
+        defer { cleanUp() }
+        let originals = try installed.mapValues { try Data(contentsOf: Self.snapshots.appendingPathComponent($0)) }
+        let repairArguments = ["repair", "--container", container.path, "--bundle-id", Self.bundleID,
+                               "--manifest", manifestURL.path, "--date", "2026-01-10", "--app-version", "1.0"]
+        let restoreArguments = ["restore", "--container", container.path, "--bundle-id", Self.bundleID]
+        var busy = 0
+        for trial in 1...50 {
+            let second = trial.isMultiple(of: 2) ? restoreArguments : repairArguments
+            let results = ResultBox()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                results.set(index, try? CLIRunner.run(index == 0 ? repairArguments : second))
+            }
+            for result in results.values {
+                #expect(result?.status == 0, "trial \(trial): \(result?.stderr ?? "did not run")")
+                if result?.stdout.contains("busy") == true { busy += 1 }
+            }
+            for (name, original) in originals {
+                let backup = container.appendingPathComponent("Library/Application Support/LaunchScreenRepair/Backups/\(name)")
+                if FileManager.default.fileExists(atPath: backup.path) {
+                    #expect(try Data(contentsOf: backup) == original, "trial \(trial): Backups/\(name) is not the system's")
+                }
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".") })
+            let restored = try CLIRunner.run(restoreArguments)
+            #expect(restored.status == 0, "trial \(trial): \(restored.stderr)")
+            for (name, original) in originals {
+                #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == original, "trial \(trial): \(name) not restored")
+            }
+        }
+        print("concurrent-repair: 50 trials, \(busy) runs found the other one in progress (busy), 0 backups of ours")
+    }
+
     @Test("--json is the report; --dry-run writes nothing")
     func jsonAndDryRun() throws {
         defer { cleanUp() }
@@ -167,4 +201,16 @@ struct RepairCommandTests {
         bytes += be(0) + Array("IEND".utf8) + [0, 0, 0, 0]
         return Data(bytes)
     }
+}
+
+/// Results written from concurrent closures.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [CLIRunner.Result?] = [nil, nil]
+
+    func set(_ index: Int, _ result: CLIRunner.Result?) {
+        lock.withLock { results[index] = result }
+    }
+
+    var values: [CLIRunner.Result?] { lock.withLock { results } }
 }

@@ -163,8 +163,11 @@ enum FaultScenario: String, CaseIterable, Sendable, CustomTestStringConvertible 
     case freshInstall = "fresh install"
     /// Second run on the same day: everything kept.
     case steadyLaunch = "steady launch"
-    /// An app update: the system drew new files under new names; placeholder copied.
+    /// An app update: the system drew new files under new names (ASTC: no placeholder).
     case appUpdate = "app update"
+    /// An app update that found this module's PNGs still in place, on a new season's day:
+    /// placeholder copied, every file replaced.
+    case appUpdateKeptSnapshots = "app update, snapshots kept"
     /// Winter → spring: our PNGs replaced by other PNGs.
     case seasonChange = "season change"
     /// `restore` after a repair.
@@ -197,7 +200,7 @@ struct FaultCase {
             break
         case .steadyLaunch, .restore:
             try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, scenario.faultedEnvironment)))
-        case .seasonChange:
+        case .seasonChange, .appUpdateKeptSnapshots:
             try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, .phone("2026-02-20", appVersion: "1.0"))))
         case .appUpdate:
             try Self.expectCompleted(SnapshotRepair.run(Self.request(container, catalog, .phone("2026-01-15", appVersion: "1.0"))))
@@ -220,12 +223,14 @@ struct FaultCase {
         try SnapshotRepair.run(Self.request(container, catalog, environment ?? scenario.faultedEnvironment), fileSystem: fileSystem)
     }
 
-    /// Runs the scenario's operation through `fileSystem`; returns how many files it reported failed.
+    /// Runs the scenario's operation through `fileSystem` (a repair is preceded by the launch
+    /// call's placeholder step, as in an app); returns how many files it reported failed.
     @discardableResult
     func runFaulted(_ fileSystem: FaultyFileSystem) -> Int {
         if scenario == .restore {
             return SnapshotRepair.restore(container.locator, fileSystem: fileSystem).files.filter { $0.outcome == .failed }.count
         }
+        _ = SnapshotRepair.preparePlaceholder(container.locator, environment: scenario.faultedEnvironment, fileSystem: fileSystem)
         do { return try repair(fileSystem).files(.failed).count } catch {
             Issue.record("repair threw: \(error)")
             return 0
@@ -234,7 +239,7 @@ struct FaultCase {
 
     /// The variant each file must hold once the scenario's repair completed.
     func expectedVariant(_ name: String) throws -> Data {
-        let layout = scenario == .seasonChange ? "spring" : "winter"
+        let layout = scenario == .seasonChange || scenario == .appUpdateKeptSnapshots ? "spring" : "winter"
         return try catalog.bytes("\(layout)-phone-1179x2556-portrait-\(darkness[name]! ? "dark" : "light")")
     }
 
@@ -311,6 +316,7 @@ extension FaultScenario {
         case .freshInstall, .steadyLaunch, .restore: .phone("2026-01-15", appVersion: "1.0")
         case .appUpdate: .phone("2026-01-15", appVersion: "1.1")
         case .seasonChange: .phone("2026-03-01", appVersion: "1.0")
+        case .appUpdateKeptSnapshots: .phone("2026-03-01", appVersion: "1.1")
         }
     }
 }

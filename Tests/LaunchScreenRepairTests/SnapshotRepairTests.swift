@@ -174,15 +174,33 @@ struct SnapshotRepairTests {
                                                                                          changed: 5, inode: 7, device: 2049))
         ledger.files["b@3x.ktx"] = Ledger.Entry(md5: "ff00", bytes: 3, variant: "w", layout: "spring", orientation: .portrait, appearance: .light)
         ledger.backups["a@3x.ktx"] = Ledger.Backup(file: "a@3x.ktx", md5: "abcd", bytes: 99)
-        ledger.placeholder = true
+        let identity = FileIdentity(size: 20925, modified: 1, changed: 2, inode: 3, device: 4)
+        ledger.observations["c@3x.ktx"] = Ledger.Observation(identity: identity, header: ImageHeader(format: .aapl, width: 1179, height: 2556),
+                                                             luminance: 0.123_456_789_012_345_6)
+        ledger.observations["d@3x.ktx"] = Ledger.Observation(identity: identity, problem: "unknown format", pixelProblem: "none")
+        ledger.failures["a@3x.ktx"] = Ledger.Failure(identity: identity, attempts: 2, failedAt: 1_763_770_000, reason: "rename failed")
         let data = ledger.encoded()
         #expect(LedgerReader.ledger(from: data) == ledger)
         #expect(try JSONDecoder().decode(Ledger.self, from: data) == ledger)
         // An unknown key is skipped; an escape is left to JSONDecoder, which load falls back to.
-        let extended = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"placeholder\"", with: "\"future\" : {\"a\": [1]}, \"placeholder\"")
+        let extended = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\"", with: "\"future\" : {\"a\": [1]}, \"schemaVersion\"")
         #expect(LedgerReader.ledger(from: Data(extended.utf8)) == nil)
-        let unknownObject = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"placeholder\"", with: "\"future\" : {\"a\": -1, \"b\": null}, \"placeholder\"")
+        let unknownObject = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\"", with: "\"future\" : {\"a\": -1, \"b\": null}, \"schemaVersion\"")
         #expect(LedgerReader.ledger(from: Data(unknownObject.utf8)) == ledger)
+        // A ledger of an older version: no observations, no failures, a placeholder flag.
+        var older = ledger
+        older.observations = [:]
+        older.failures = [:]
+        struct OlderLedger: Encodable {
+            var schemaVersion: Int, manifestVersion: String?, appVersion: String?
+            var files: [String: Ledger.Entry], backups: [String: Ledger.Backup], placeholder: Bool
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let olderJSON = try encoder.encode(OlderLedger(schemaVersion: 1, manifestVersion: older.manifestVersion, appVersion: older.appVersion,
+                                                       files: older.files, backups: older.backups, placeholder: true))
+        #expect(LedgerReader.ledger(from: olderJSON) == older)
+        #expect(try JSONDecoder().decode(Ledger.self, from: olderJSON) == older)
         ledger.manifestVersion = "say \"hi\""
         #expect(LedgerReader.ledger(from: ledger.encoded()) == nil)
         let url = container.folder.url.appendingPathComponent("ledger.json")
@@ -207,7 +225,7 @@ struct SnapshotRepairTests {
         #expect(try run().files(.replaced).count == 4)
     }
 
-    @Test("app update: the system's new files replaced, a placeholder of what the user saw, removed next launch")
+    @Test("app update: the system's new files replaced; its ASTC snapshots give no placeholder, and say why")
     func appUpdate() throws {
         defer { container.folder.remove() }
         let first = try container.installRealAAPL()
@@ -215,17 +233,16 @@ struct SnapshotRepairTests {
         // The update: the system drew new snapshots under new names.
         for name in first.keys { try FileManager.default.removeItem(at: container.snapshots.appendingPathComponent(name)) }
         let second = try container.installRealAAPL()
+        let placeholder = SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(appVersion: "1.1"))
+        #expect(placeholder.upgradeLaunch && placeholder.copiedFrom == nil)
+        #expect(placeholder.reason?.contains("ASTC") == true)
         let report = try run(.phone(appVersion: "1.1"))
-        #expect(report.upgradeLaunch && report.placeholderCreated)
+        #expect(report.upgradeLaunch)
         #expect(report.files(.replaced).count == 4)
-        #expect(try Data(contentsOf: container.locator.placeholderFile) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
         let ledger = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile))
         #expect(Set(ledger.files.keys) == Set(second.keys))
         #expect(Set(ledger.backups.keys) == Set(second.keys))
-        let next = try run(.phone(appVersion: "1.1"))
-        #expect(next.placeholderRemoved && !next.upgradeLaunch)
-        #expect(FileManager.default.fileExists(atPath: container.locator.placeholderFile.path) == false)
-        #expect(next.files(.kept).count == 4)
+        #expect(try run(.phone(appVersion: "1.1")).files(.kept).count == 4)
     }
 
     @Test("season change and festival date: the day's layout, appearances carried by the ledger")
@@ -380,6 +397,39 @@ struct SnapshotRepairTests {
             #expect(try container.contents(name) == (try catalog.bytes("winter-phone-1179x2556-portrait-dark")))
         }
         #expect(report.files.allSatisfy { $0.appearanceSource == .pinned })
+    }
+
+    @Test("a storyboard that ignores dark mode: a same-looking pair is skipped with what to do, or filled as the app chose")
+    func indistinguishablePair() throws {
+        defer { container.folder.remove() }
+        let white = try SyntheticAAPL.make(width: 1179, height: 2556, grey: 0xFFFF)
+        try container.write(white, as: "A@3x.ktx")
+        try container.write(white, as: "B@3x.ktx")
+        let skipped = try run()
+        #expect(skipped.files(.skipped).count == 2)
+        #expect(skipped.files.allSatisfy { $0.appearanceSource == .indistinguishable && $0.appearance == nil })
+        #expect(skipped.files.allSatisfy { $0.reason?.contains("pin UIUserInterfaceStyle") == true && $0.reason?.contains("indistinguishablePairs") == true })
+        #expect(try container.contents("A@3x.ktx") == white && container.contents("B@3x.ktx") == white)
+        let filled = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                                                          environment: .phone(), indistinguishablePairs: .dark))
+        #expect(filled.indistinguishablePairs == .dark && filled.text.contains("indistinguishable light and dark pairs: dark"))
+        #expect(filled.files(.replaced).count == 2 && filled.files.allSatisfy { $0.appearanceSource == .policy })
+        for name in ["A@3x.ktx", "B@3x.ktx"] {
+            #expect(try container.contents(name) == (try catalog.bytes("winter-phone-1179x2556-portrait-dark")))
+        }
+    }
+
+    @Test("a same-looking pair whose light and dark variants are equal is replaced")
+    func indistinguishablePairSameVariants() throws {
+        defer { container.folder.remove() }
+        let identical = try TestCatalog(in: container.folder.url.appendingPathComponent("identical", isDirectory: true).creatingFolder(),
+                                        identicalAppearances: true)
+        let white = try SyntheticAAPL.make(width: 1179, height: 2556, grey: 0xFFFF)
+        try container.write(white, as: "A@3x.ktx")
+        try container.write(white, as: "B@3x.ktx")
+        let report = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: identical.manifest, variants: try identical.pack(),
+                                                          environment: .phone()))
+        #expect(report.files(.replaced).count == 2)
     }
 
     @Test("PNG snapshots of unknown appearance are skipped here (no ImageIO), with the reason")

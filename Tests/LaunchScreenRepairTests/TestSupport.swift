@@ -33,7 +33,8 @@ struct TestCatalog {
     ]
 
     /// Builds variants for every layout × size × appearance and writes the pack into `folder`.
-    init(in folder: URL, sizes: [Size] = TestCatalog.standardSizes, identicalAppearances: Bool = false) throws {
+    /// Another `generation` gives every variant other bytes (a new manifest of the same art).
+    init(in folder: URL, sizes: [Size] = TestCatalog.standardSizes, identicalAppearances: Bool = false, generation: String = "") throws {
         var variants: [LaunchManifest.Variant] = []
         var body = Data()
         let version = "test-\(UUID().uuidString.prefix(8))"
@@ -44,7 +45,7 @@ struct TestCatalog {
                     let orientation: Orientation = size.width > size.height ? .landscape : .portrait
                     let id = "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
                     let contentKey = identicalAppearances ? id.replacingOccurrences(of: "-\(appearance.rawValue)", with: "") : id
-                    let png = Self.png(width: size.width, height: size.height, text: contentKey)
+                    let png = Self.png(width: size.width, height: size.height, text: contentKey + generation)
                     variants.append(.init(id: id, layout: layout.id, width: size.width, height: size.height,
                                           orientation: orientation, appearance: appearance, idiom: size.idiom,
                                           devices: size.devices, md5: MD5Digest.hex(of: png),
@@ -65,8 +66,9 @@ struct TestCatalog {
 
     func bytes(_ id: String) throws -> Data { try pack().bytes(of: variant(id)) }
 
-    /// A PNG signature, a real IHDR, a tEXt chunk that makes each variant's bytes unique, IEND.
-    /// Enough for the header probe; the engine never decodes PNG pixels.
+    /// A PNG signature, a real IHDR, the generator's mark, a tEXt chunk that makes each
+    /// variant's bytes unique, IEND. Enough for the header probe; the engine never decodes PNG
+    /// pixels.
     static func png(width: Int, height: Int, text: String) -> Data {
         func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
             let length = UInt32(payload.count)
@@ -76,6 +78,7 @@ struct TestCatalog {
         func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         var bytes = ImageHeaderProbe.pngSignature
         bytes += chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
+        bytes += chunk("tEXt", GeneratorMark.text)
         bytes += chunk("tEXt", Array("Comment\u{0}\(text)".utf8) + [UInt8](repeating: 0x20, count: text.count * 13 % 97))
         bytes += chunk("IEND", [])
         return Data(bytes)

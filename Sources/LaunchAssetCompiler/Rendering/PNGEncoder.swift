@@ -1,6 +1,7 @@
 import CLibdeflate
 import CLibrsvg
 import Foundation
+import LaunchScreenRepair
 
 /// Encodes cairo images as small, deterministic PNGs with libdeflate.
 ///
@@ -45,11 +46,13 @@ public struct PNGEncoder: Sendable {
         let idat: [UInt8]
         if let palette = pixels.palette() {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
+            png.appendChunk("tEXt", GeneratorMark.text)
             png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
             if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
             idat = try pixels.withIndexedScanlines(palette) { rows throws(RenderError) in try Self.compress(rows.bytes, with: compressor) }
         } else {
             png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
+            png.appendChunk("tEXt", GeneratorMark.text)
             idat = try pixels.withScanlines { rows throws(RenderError) in
                 if Self.filterTrialLevels.contains(level), try Self.subFilterWins(rows, with: compressor) { rows.applySubFilter() }
                 return try Self.compress(rows.bytes, with: compressor)

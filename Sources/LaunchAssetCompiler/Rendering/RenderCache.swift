@@ -51,7 +51,7 @@ public struct RenderCache: Sendable {
     /// The key of `variant` encoded by `encoder`.
     func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
         var hasher = SHA256()
-        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(Self.renderers)\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
+        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(Self.renderers)\nmarked PNG\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
         // A reference names a file; every file whose name the SVG mentions is part of the key.
         for file in templateFiles where variant.svg.utf8.firstIndex(of: file.name.utf8) != nil {
             hasher.update(data: Data("\(file.name) \(file.digest)\n".utf8))

@@ -18,6 +18,7 @@ public struct ASTCPayload: Sendable, Hashable {
     public static func read(from source: some ByteSource) throws(PixelReadError) -> ASTCPayload {
         let header: ImageHeader
         do { header = try ImageHeaderProbe.probe(source) } catch {
+            if case let .unreadable(reason) = error.reason { throw PixelReadError(offset: error.offset, reason: .unreadable(reason)) }
             throw PixelReadError(offset: error.offset, reason: .header(error.summary))
         }
         let reader = PayloadReader(source: source)

@@ -8,6 +8,12 @@ public enum AppearanceSource: String, Codable, Sendable, Hashable {
     case pinned
     /// Measured from the pixels (ASTC void-extent blocks, or ImageIO where it exists).
     case pixels
+    /// A light and dark pair that looks the same, filled by the app's
+    /// ``IndistinguishablePairPolicy``.
+    case policy
+    /// A pair of same-size files whose pixels look the same: which is the light slot and which
+    /// the dark cannot be told.
+    case indistinguishable
     /// Nothing could tell.
     case unknown
 }
@@ -34,7 +40,8 @@ public struct AppearanceEvidence: Codable, Sendable, Hashable {
 
 /// Decides light or dark for each snapshot file: the ledger and the manifest's MD5 table first,
 /// then a pinned interface style, then the pixels. Of two same-size files with measured pixels,
-/// the darker is dark; a lone file is dark below mid-grey.
+/// the darker is dark; a lone file is dark below mid-grey. Two same-size files that measure the
+/// same are indistinguishable: neither is light or dark, unless the app chose a policy for them.
 public enum AppearanceClassifier {
     /// What is known about one file before classifying.
     public struct Sample: Sendable, Hashable {
@@ -63,7 +70,8 @@ public enum AppearanceClassifier {
     public static let minimumDifference = 0.02
 
     /// The appearance of every sample, by file name.
-    public static func classify(_ samples: [Sample], pinned: Appearance?) -> [String: AppearanceEvidence] {
+    public static func classify(_ samples: [Sample], pinned: Appearance?,
+                                pairs: IndistinguishablePairPolicy = .skip) -> [String: AppearanceEvidence] {
         var result: [String: AppearanceEvidence] = [:]
         var measured: [Sample] = []
         for sample in samples {
@@ -81,8 +89,11 @@ public enum AppearanceClassifier {
         for (_, group) in groups {
             if group.count == 2, let a = group[0].luminance, let b = group[1].luminance {
                 guard abs(a - b) >= minimumDifference else {
-                    // Same brightness: threshold each (a pair of identical pictures).
-                    for sample in group { result[sample.name] = threshold(sample) }
+                    // The same picture twice (a storyboard that ignores dark mode).
+                    for sample in group {
+                        result[sample.name] = pairs.appearance.map { AppearanceEvidence(appearance: $0, source: .policy, luminance: sample.luminance) }
+                            ?? AppearanceEvidence(appearance: nil, source: .indistinguishable, luminance: sample.luminance)
+                    }
                     continue
                 }
                 let (darker, lighter) = a < b ? (group[0], group[1]) : (group[1], group[0])

@@ -18,6 +18,15 @@ public protocol FileSystem: Sendable {
     func removeItem(at url: URL) throws(FileSystemError)
     /// Creates a directory and any missing parents.
     func createDirectory(at url: URL) throws(FileSystemError)
+    /// Takes the exclusive advisory lock of the file at `url` (created when missing) without
+    /// waiting: `nil` when someone else holds it. Released by ``FileLock/unlock()``.
+    func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)?
+}
+
+/// An advisory lock held on a file.
+public protocol FileLock: AnyObject {
+    /// Releases the lock.
+    func unlock()
 }
 
 /// A regular file opened for reading.
@@ -144,6 +153,12 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension FileSystem {
+    /// The real `flock`: a file system that only observes or faults the others shares the
+    /// lock with every other process.
+    public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
+        try LocalFileSystem().tryLock(url)
+    }
+
     /// Reads a whole regular file through this file system.
     public func contents(of url: URL) throws(FileSystemError) -> Data {
         let file = try openForReading(url)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// This module's record of what it wrote: one JSON file in its own folder, written atomically.
+/// This module's record of what it wrote and what it found: one JSON file in its own folder,
+/// written atomically.
 public struct Ledger: Codable, Sendable, Hashable {
     /// One snapshot file this module wrote.
     public struct Entry: Codable, Sendable, Hashable {
@@ -12,7 +13,8 @@ public struct Ledger: Codable, Sendable, Hashable {
         public var variant: String
         /// The variant's layout.
         public var layout: String
-        /// The file's orientation (from its pixel size).
+        /// The slot's orientation: the pixel size of the file the system drew there (a portrait
+        /// image may fill a landscape slot).
         public var orientation: Orientation
         /// The appearance of the variant written.
         public var appearance: Appearance
@@ -50,6 +52,55 @@ public struct Ledger: Codable, Sendable, Hashable {
         }
     }
 
+    /// What was found in a snapshot file this module did not write, remembered by the file's
+    /// identity: while the file keeps it, a launch decides from this record and reads nothing
+    /// (an appearance that stays unknown is not measured again every launch).
+    public struct Observation: Codable, Sendable, Hashable {
+        /// The file's `stat` identity when it was inspected.
+        public var identity: FileIdentity
+        /// Its header, when it could be read.
+        public var header: ImageHeader?
+        /// Why the header could not be read.
+        public var problem: String?
+        /// Lower-case hex MD5, when it was computed.
+        public var md5: String?
+        /// The measured mean luminance (0 black … 1 white), when the pixels could be measured.
+        public var luminance: Double?
+        /// Why the pixels could not be measured, when they were tried.
+        public var pixelProblem: String?
+
+        /// Creates an observation.
+        public init(identity: FileIdentity, header: ImageHeader? = nil, problem: String? = nil, md5: String? = nil,
+                    luminance: Double? = nil, pixelProblem: String? = nil) {
+            self.identity = identity
+            self.header = header
+            self.problem = problem
+            self.md5 = md5
+            self.luminance = luminance
+            self.pixelProblem = pixelProblem
+        }
+    }
+
+    /// Replacing a file failed: the next attempts wait (``RetryPolicy``) while the file is unchanged.
+    public struct Failure: Codable, Sendable, Hashable {
+        /// The file's identity when the attempt failed.
+        public var identity: FileIdentity
+        /// Failed attempts in a row.
+        public var attempts: Int
+        /// When the last attempt failed, in seconds since 1970.
+        public var failedAt: Int
+        /// What went wrong.
+        public var reason: String
+
+        /// Creates a failure record.
+        public init(identity: FileIdentity, attempts: Int, failedAt: Int, reason: String) {
+            self.identity = identity
+            self.attempts = attempts
+            self.failedAt = failedAt
+            self.reason = reason
+        }
+    }
+
     /// The ledger format version.
     public var schemaVersion: Int
     /// The manifest version last applied.
@@ -60,8 +111,10 @@ public struct Ledger: Codable, Sendable, Hashable {
     public var files: [String: Entry]
     /// Backups of the system's bytes, by snapshot file name.
     public var backups: [String: Backup]
-    /// Whether an upgrade placeholder exists (to remove on the next launch).
-    public var placeholder: Bool
+    /// What was found in the files this module did not write, by snapshot file name.
+    public var observations: [String: Observation]
+    /// Failed replacements waiting to be tried again, by snapshot file name.
+    public var failures: [String: Failure]
 
     /// The format version this library writes.
     public static let currentSchemaVersion = 1
@@ -71,27 +124,51 @@ public struct Ledger: Codable, Sendable, Hashable {
         schemaVersion = Self.currentSchemaVersion
         files = [:]
         backups = [:]
-        placeholder = false
+        observations = [:]
+        failures = [:]
     }
 
-    /// Reads the ledger; a missing file is an empty ledger, an unreadable one is reported.
-    ///
-    /// `readFailed` tells an I/O failure (the ledger is there but could not be read: its records
-    /// are unknown, so it must not be overwritten) from bytes that are not a ledger (start afresh).
-    static func load(from url: URL, fileSystem: some FileSystem) -> (ledger: Ledger, problem: String?, bytesRead: Int, readFailed: Bool) {
+    /// Decodes a ledger; `observations` and `failures` are absent in older ledgers.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        manifestVersion = try container.decodeIfPresent(String.self, forKey: .manifestVersion)
+        appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
+        files = try container.decode([String: Entry].self, forKey: .files)
+        backups = try container.decode([String: Backup].self, forKey: .backups)
+        observations = try container.decodeIfPresent([String: Observation].self, forKey: .observations) ?? [:]
+        failures = try container.decodeIfPresent([String: Failure].self, forKey: .failures) ?? [:]
+    }
+
+    /// A ledger as read from disk.
+    struct Loaded {
+        /// The ledger, or an empty one when there was none or it could not be used.
+        var ledger: Ledger
+        /// What was wrong with the file, if anything.
+        var problem: String?
+        /// The file is there but could not be read: its records (the backups) are unknown, so it
+        /// must not be overwritten.
+        var readFailed: Bool
+    }
+
+    /// Reads the ledger; a missing file is an empty ledger, an unreadable one is reported, bytes
+    /// that are not a ledger start afresh.
+    static func load(from url: URL, fileSystem: some FileSystem) -> Loaded {
         let data: Data
         do { data = try fileSystem.contents(of: url) } catch {
-            if fileSystem.kind(of: url) == nil { return (Ledger(), nil, 0, false) }
-            return (Ledger(), "\(url.path): ledger unreadable (\(error.description)); nothing written this time", 0, true)
+            if fileSystem.kind(of: url) == nil { return Loaded(ledger: Ledger(), readFailed: false) }
+            return Loaded(ledger: Ledger(), problem: "\(url.path): ledger unreadable (\(error.description)); nothing written this time",
+                          readFailed: true)
         }
         do {
             let ledger = try LedgerReader.ledger(from: data) ?? JSONDecoder().decode(Ledger.self, from: data)
             guard ledger.schemaVersion == currentSchemaVersion else {
-                return (Ledger(), "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh", data.count, false)
+                return Loaded(ledger: Ledger(), problem: "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh",
+                              readFailed: false)
             }
-            return (ledger, nil, data.count, false)
+            return Loaded(ledger: ledger, readFailed: false)
         } catch {
-            return (Ledger(), "\(url.path): unreadable ledger (\(error)); starting afresh", data.count, false)
+            return Loaded(ledger: Ledger(), problem: "\(url.path): unreadable ledger (\(error)); starting afresh", readFailed: false)
         }
     }
 

@@ -20,7 +20,7 @@ enum LedgerReader {
         var index = 0
 
         mutating func ledger() -> Ledger? {
-            var schemaVersion: Int?, files: [String: Ledger.Entry]?, backups: [String: Ledger.Backup]?, placeholder: Bool?
+            var schemaVersion: Int?, files: [String: Ledger.Entry]?, backups: [String: Ledger.Backup]?
             var ledger = Ledger()
             let read = object { scanner, key in
                 switch key {
@@ -32,17 +32,78 @@ enum LedgerReader {
                     return files != nil
                 case "backups": backups = scanner.records { $0.backup() }
                     return backups != nil
-                case "placeholder": placeholder = scanner.bool()
-                    return placeholder != nil
+                case "observations": return scanner.records { $0.observation() }.map { ledger.observations = $0 } != nil
+                case "failures": return scanner.records { $0.failure() }.map { ledger.failures = $0 } != nil
                 default: return scanner.skipValue()
                 }
             }
-            guard read, let schemaVersion, let files, let backups, let placeholder else { return nil }
+            guard read, let schemaVersion, let files, let backups else { return nil }
             ledger.schemaVersion = schemaVersion
             ledger.files = files
             ledger.backups = backups
-            ledger.placeholder = placeholder
             return ledger
+        }
+
+        mutating func observation() -> Ledger.Observation? {
+            var identity: FileIdentity?, header: ImageHeader?, luminance: Double?
+            var problem: String?, md5: String?, pixelProblem: String?
+            let read = object { scanner, key in
+                switch key {
+                case "identity": identity = scanner.identity()
+                    return identity != nil
+                case "header": header = scanner.header()
+                    return header != nil
+                case "problem": return scanner.optionalString().map { problem = $0 } != nil
+                case "md5": return scanner.optionalString().map { md5 = $0 } != nil
+                case "luminance": luminance = scanner.fraction()
+                    return luminance != nil
+                case "pixelProblem": return scanner.optionalString().map { pixelProblem = $0 } != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let identity else { return nil }
+            return Ledger.Observation(identity: identity, header: header, problem: problem, md5: md5,
+                                      luminance: luminance, pixelProblem: pixelProblem)
+        }
+
+        mutating func header() -> ImageHeader? {
+            var format: ImageFormat?, width: Int?, height: Int?
+            let read = object { scanner, key in
+                switch key {
+                case "format": format = scanner.string().flatMap(ImageFormat.init(rawValue:))
+                    return format != nil
+                case "width": width = scanner.integer()
+                    return width != nil
+                case "height": height = scanner.integer()
+                    return height != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let format, let width, let height else { return nil }
+            return ImageHeader(format: format, width: width, height: height)
+        }
+
+        mutating func failure() -> Ledger.Failure? {
+            var identity: FileIdentity?, attempts: Int?, failedAt: Int?, reason: String?
+            let read = object { scanner, key in
+                switch key {
+                case "identity": identity = scanner.identity()
+                    return identity != nil
+                case "attempts": attempts = scanner.integer()
+                    return attempts != nil
+                case "failedAt": failedAt = scanner.integer()
+                    return failedAt != nil
+                case "reason": reason = scanner.string()
+                    return reason != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let identity, let attempts, let failedAt, let reason else { return nil }
+            return Ledger.Failure(identity: identity, attempts: attempts, failedAt: failedAt, reason: reason)
+        }
+
+        mutating func identity() -> FileIdentity? {
+            stringBytes().flatMap { FileIdentity(utf8: $0) }
         }
 
         mutating func entry() -> Ledger.Entry? {
@@ -64,7 +125,7 @@ enum LedgerReader {
                     return appearance != nil
                 case "identity":
                     if scanner.literal("null") { return true }
-                    identity = scanner.stringBytes().flatMap { FileIdentity(utf8: $0) }
+                    identity = scanner.identity()
                     return identity != nil
                 default: return scanner.skipValue()
                 }
@@ -129,7 +190,7 @@ enum LedgerReader {
         /// A string without escapes (a backslash or control character gives `nil`).
         mutating func string() -> String? {
             guard let text = stringBytes() else { return nil }
-            return text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            return text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(bytes: text, encoding: .utf8)
         }
 
         /// The bytes between the quotes of a string without escapes, not made into a `String`.
@@ -166,6 +227,15 @@ enum LedgerReader {
             guard index > start else { return nil }
             if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
             return negative ? -result : result
+        }
+
+        /// A number with an optional fraction and exponent, as `JSONEncoder` writes a `Double`.
+        mutating func fraction() -> Double? {
+            skipSpace()
+            let start = index
+            while index < bytes.count, "-+.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
 
         mutating func bool() -> Bool? {

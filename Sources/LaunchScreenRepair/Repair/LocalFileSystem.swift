@@ -119,6 +119,20 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    /// `open` with `O_CREAT`, then `flock(LOCK_EX | LOCK_NB)`.
+    public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(url, "open") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let error = Self.failure(url, "lock")
+            _ = Glue.close(descriptor)
+            if busy { return nil }
+            throw error
+        }
+        return DescriptorLock(descriptor: descriptor)
+    }
+
     static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .regular
@@ -192,6 +206,21 @@ final class LocalReadableFile: ReadableFile, @unchecked Sendable {
             _ = Glue.close(descriptor)
             descriptor = -1
         }
+    }
+}
+
+/// A `flock` held through an open descriptor; closing the descriptor releases it.
+final class DescriptorLock: FileLock {
+    private var descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { unlock() }
+
+    func unlock() {
+        guard descriptor >= 0 else { return }
+        _ = Glue.close(descriptor)
+        descriptor = -1
     }
 }
 

@@ -19,10 +19,14 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
     public var bytesRead: Int
     /// The `stat` identity the file had when ``md5`` was computed (or trusted from the ledger).
     public var identity: FileIdentity?
+    /// The slot's orientation when the ledger knows it: a portrait image this module wrote into
+    /// a landscape-sized file keeps that file's orientation. `nil`: the header's.
+    public var orientation: Orientation?
 
     /// Creates a file value.
     public init(name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
-                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil) {
+                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil,
+                orientation: Orientation? = nil) {
         self.name = name
         self.kind = kind
         self.byteCount = byteCount
@@ -32,7 +36,11 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
         self.appearance = appearance
         self.bytesRead = bytesRead
         self.identity = identity
+        self.orientation = orientation
     }
+
+    /// The slot's orientation: the ledger's, else the header's.
+    public var slotOrientation: Orientation? { orientation ?? header?.orientation }
 }
 
 /// What to do with every snapshot file: the planner's pure output.
@@ -57,7 +65,7 @@ public struct RepairPlan: Codable, Sendable, Hashable {
         public var variant: String?
         /// Why the file is skipped.
         public var reason: String?
-        /// The file's orientation, from its pixel size.
+        /// The slot's orientation (``SnapshotFile/slotOrientation``).
         public var orientation: Orientation?
         /// The file's appearance evidence.
         public var appearance: AppearanceEvidence?
@@ -147,7 +155,7 @@ public struct RepairPlanner: Sendable {
 
     func step(_ file: SnapshotFile) -> RepairPlan.Step {
         func skip(_ reason: String) -> RepairPlan.Step {
-            RepairPlan.Step(name: file.name, action: .skip, reason: reason, orientation: file.header?.orientation,
+            RepairPlan.Step(name: file.name, action: .skip, reason: reason, orientation: file.slotOrientation,
                             appearance: file.header == nil ? nil : file.appearance)
         }
         if let problem = file.problem { return skip(problem) }
@@ -164,15 +172,19 @@ public struct RepairPlanner: Sendable {
             }
         } else if !appearanceMatters(width: header.width, height: header.height) {
             chosen = all
+        } else if file.appearance.source == .indistinguishable {
+            return skip("the light and dark snapshots of \(header.width)x\(header.height) look the same, so their slots cannot be told apart "
+                + "(the launch storyboard ignores dark mode): make it adapt to dark mode, or pin UIUserInterfaceStyle in Info.plist, "
+                + "or choose a variant for both with indistinguishablePairs")
         } else {
             return skip("appearance unknown (\(header.format.rawValue) pixels not readable here) and the light and dark variants differ")
         }
         if let current = chosen.first(where: { $0.length == file.byteCount && $0.md5 == file.md5 }) {
-            return RepairPlan.Step(name: file.name, action: .keep, variant: current.id, orientation: header.orientation,
+            return RepairPlan.Step(name: file.name, action: .keep, variant: current.id, orientation: file.slotOrientation,
                                    appearance: evidence(file, current))
         }
         let target = chosen[0]
-        return RepairPlan.Step(name: file.name, action: .replace, variant: target.id, orientation: header.orientation,
+        return RepairPlan.Step(name: file.name, action: .replace, variant: target.id, orientation: file.slotOrientation,
                                appearance: evidence(file, target))
     }
 

@@ -10,6 +10,8 @@ public struct RepairReport: Codable, Sendable, Hashable {
         case deferred
         /// No snapshot folder yet (the system has not drawn the launch screen). Nothing touched.
         case noSnapshots
+        /// Another repair or restore of this container was in progress. Nothing written.
+        case busy
     }
 
     /// The outcome for one file.
@@ -74,7 +76,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
 
     /// How the run ended.
     public var status: Status
-    /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred`` and ``Status/noSnapshots``.
+    /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred``, ``Status/noSnapshots`` and ``Status/busy``.
     public var reason: String?
     /// The snapshot folder looked at.
     public var snapshotFolder: String?
@@ -86,10 +88,11 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var dryRun: Bool
     /// Whether this launch is the first of a new app version.
     public var upgradeLaunch: Bool
-    /// The placeholder copied for this launch (``SnapshotLocator/placeholderFile``), if any.
-    public var placeholderCreated: Bool
-    /// Whether last launch's placeholder was removed.
-    public var placeholderRemoved: Bool
+    /// The app's policy for light and dark pairs that look the same, when it chose one.
+    public var indistinguishablePairs: IndistinguishablePairPolicy?
+    /// What the launch call did with the upgrade placeholder, when it was asked to
+    /// (``SnapshotRepair/preparePlaceholder(_:environment:fileSystem:)``).
+    public var placeholder: PlaceholderReport?
     /// Notes that concern no single file (an unreadable ledger, a failed ledger write).
     public var notes: [String]
     /// One entry per file of the snapshot folder, in name order.
@@ -98,8 +101,8 @@ public struct RepairReport: Codable, Sendable, Hashable {
     /// Creates a report value.
     public init(status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
                 manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
-                placeholderCreated: Bool = false, placeholderRemoved: Bool = false, notes: [String] = [],
-                files: [FileReport] = []) {
+                indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
+                notes: [String] = [], files: [FileReport] = []) {
         self.status = status
         self.reason = reason
         self.snapshotFolder = snapshotFolder
@@ -107,8 +110,8 @@ public struct RepairReport: Codable, Sendable, Hashable {
         self.manifestVersion = manifestVersion
         self.dryRun = dryRun
         self.upgradeLaunch = upgradeLaunch
-        self.placeholderCreated = placeholderCreated
-        self.placeholderRemoved = placeholderRemoved
+        self.indistinguishablePairs = indistinguishablePairs
+        self.placeholder = placeholder
         self.notes = notes
         self.files = files
     }
@@ -129,8 +132,9 @@ public struct RepairReport: Codable, Sendable, Hashable {
         if let snapshotFolder { lines.append("folder: \(snapshotFolder)") }
         if let layout { lines.append("layout: \(layout)" + (manifestVersion.map { ", manifest \($0)" } ?? "")) }
         if dryRun { lines.append("dry run: nothing written") }
-        if upgradeLaunch { lines.append("upgrade launch" + (placeholderCreated ? ": placeholder copied" : "")) }
-        if placeholderRemoved { lines.append("previous placeholder removed") }
+        if upgradeLaunch { lines.append("upgrade launch") }
+        if let placeholder { lines.append("placeholder: \(placeholder.text)") }
+        if let indistinguishablePairs { lines.append("indistinguishable light and dark pairs: \(indistinguishablePairs.rawValue) variant in both") }
         for file in files {
             var line = "\(file.outcome.rawValue)\t\(file.name)"
             if let width = file.width, let height = file.height { line += "\t\(file.format?.rawValue ?? "?") \(width)x\(height)" }
@@ -158,6 +162,8 @@ public struct RestoreReport: Codable, Sendable, Hashable {
     public enum Outcome: String, Codable, Sendable, Hashable {
         /// The system's original bytes are back.
         case restored
+        /// The file held this module's bytes and no backup: removed, so the system draws it again.
+        case removed
         /// Nothing to restore (see reason).
         case skipped
         /// Writing failed (see reason).
@@ -184,6 +190,8 @@ public struct RestoreReport: Codable, Sendable, Hashable {
         }
     }
 
+    /// How the restore ended: ``RepairReport/Status/completed`` or ``RepairReport/Status/busy``.
+    public var status: RepairReport.Status
     /// The snapshot folder.
     public var snapshotFolder: String
     /// One entry per backup found.
@@ -192,7 +200,8 @@ public struct RestoreReport: Codable, Sendable, Hashable {
     public var notes: [String]
 
     /// Creates a report value.
-    public init(snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
+    public init(status: RepairReport.Status = .completed, snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
+        self.status = status
         self.snapshotFolder = snapshotFolder
         self.files = files
         self.notes = notes
@@ -201,7 +210,11 @@ public struct RestoreReport: Codable, Sendable, Hashable {
     /// One line per file.
     public var text: String {
         var lines = ["folder: \(snapshotFolder)"]
-        if files.isEmpty { lines.append("nothing to restore") }
+        if status == .busy {
+            lines.append("status: busy")
+        } else if files.isEmpty {
+            lines.append("nothing to restore")
+        }
         for file in files {
             lines.append("\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B")
         }

@@ -31,7 +31,8 @@ public struct SnapshotLocator: Sendable, Hashable {
     /// The folder of backups of the system's original snapshot bytes.
     public var backupFolder: URL { SnapshotPaths(self).backupFolder }
 
-    /// The upgrade placeholder: a copy of the snapshot the user saw while this launch began.
+    /// The upgrade placeholder: a copy of the snapshot the user saw while this launch began
+    /// (PNG or JPEG bytes).
     public var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
 
     /// Whether an entry of the snapshot folder is a launch snapshot candidate (not a temporary
@@ -50,15 +51,18 @@ struct SnapshotPaths {
     let ledgerFile: URL
     let backupFolder: URL
     let placeholderFile: URL
+    /// The file whose `flock` serialises runs (``RepairLock``).
+    let lockFile: URL
 
     init(_ locator: SnapshotLocator) {
         let container = locator.container.path
         let module = container + "/Library/Application Support/LaunchScreenRepair"
         snapshotFolderPath = container + "/Library/SplashBoard/Snapshots/\(locator.bundleIdentifier) - {DEFAULT GROUP}"
-        snapshotFolder = URL(filePath: snapshotFolderPath, directoryHint: .isDirectory)
-        moduleFolder = URL(filePath: module, directoryHint: .isDirectory)
-        ledgerFile = URL(filePath: module + "/ledger.json", directoryHint: .notDirectory)
-        backupFolder = URL(filePath: module + "/Backups", directoryHint: .isDirectory)
-        placeholderFile = URL(filePath: module + "/placeholder.ktx", directoryHint: .notDirectory)
+        snapshotFolder = URL(fileURLWithPath: snapshotFolderPath, isDirectory: true)
+        moduleFolder = URL(fileURLWithPath: module, isDirectory: true)
+        ledgerFile = URL(fileURLWithPath: module + "/ledger.json", isDirectory: false)
+        backupFolder = URL(fileURLWithPath: module + "/Backups", isDirectory: true)
+        placeholderFile = URL(fileURLWithPath: module + "/placeholder", isDirectory: false)
+        lockFile = URL(fileURLWithPath: module + "/lock", isDirectory: false)
     }
 }

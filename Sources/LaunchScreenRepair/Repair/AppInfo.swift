@@ -1,0 +1,33 @@
+import Foundation
+
+/// What the app's Info.plist tells the engine: read once at launch, decided here in plain Swift
+/// so the UIKit glue only hands the dictionary over.
+public struct AppInfo: Sendable, Hashable {
+    /// A `UIUserInterfaceStyle` of `Light` or `Dark`: the system draws every snapshot in it.
+    public var pinnedAppearance: Appearance?
+    /// `CFBundleShortVersionString+CFBundleVersion`; a change marks an upgrade launch.
+    public var appVersion: String?
+    /// The app declares scenes (`UIApplicationSceneManifest`; SwiftUI apps do): at
+    /// `application(_:didFinishLaunchingWithOptions:)` it is still in the background even when
+    /// the user launched it, so that state does not mean a passive launch.
+    public var usesScenes: Bool
+
+    /// Reads the keys from an Info.plist dictionary (`Bundle.main.infoDictionary`).
+    public init(infoDictionary info: [String: Any]) {
+        pinnedAppearance = switch info["UIUserInterfaceStyle"] as? String {
+        case "Light"?: .light
+        case "Dark"?: .dark
+        default: nil
+        }
+        let version = [info["CFBundleShortVersionString"] as? String, info["CFBundleVersion"] as? String]
+            .compactMap { $0 }.joined(separator: "+")
+        appVersion = version.isEmpty ? nil : version
+        usesScenes = info["UIApplicationSceneManifest"] != nil
+    }
+
+    /// Whether a launch found in the background is a passive one (a background fetch, a
+    /// notification): only for an app without scenes can that be told this early.
+    public func isPassiveLaunch(inBackground: Bool) -> Bool {
+        inBackground && !usesScenes
+    }
+}

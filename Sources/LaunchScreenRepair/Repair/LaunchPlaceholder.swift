@@ -1,0 +1,146 @@
+import Foundation
+
+/// What the launch call did with the upgrade placeholder: a copy of the snapshot the user saw
+/// while this launch began, kept on the first launch of a new app version so the app's own
+/// splash shows the same picture (no old→new flash).
+public struct PlaceholderReport: Codable, Sendable, Hashable {
+    /// Whether this launch is the first of a new app version.
+    public var upgradeLaunch: Bool
+    /// The snapshot file copied to ``SnapshotLocator/placeholderFile``, if any.
+    public var copiedFrom: String?
+    /// The copy's format: PNG or JPEG, which `UIImage` decodes.
+    public var format: ImageFormat?
+    /// Whether the previous launch's placeholder was removed.
+    public var removedPrevious: Bool
+    /// Why no placeholder was made on an upgrade launch.
+    public var reason: String?
+
+    /// Creates a report value.
+    public init(upgradeLaunch: Bool = false, copiedFrom: String? = nil, format: ImageFormat? = nil,
+                removedPrevious: Bool = false, reason: String? = nil) {
+        self.upgradeLaunch = upgradeLaunch
+        self.copiedFrom = copiedFrom
+        self.format = format
+        self.removedPrevious = removedPrevious
+        self.reason = reason
+    }
+
+    /// One line.
+    public var text: String {
+        var parts: [String] = []
+        if removedPrevious { parts.append("previous one removed") }
+        if let copiedFrom { parts.append("copied from \(copiedFrom) (\(format?.rawValue ?? "?"))") }
+        if let reason { parts.append("none: \(reason)") }
+        return parts.isEmpty ? "none (not an upgrade launch)" : parts.joined(separator: "; ")
+    }
+}
+
+/// Which snapshot the user saw during this launch, among the files `UIImage` can decode.
+public enum PlaceholderChoice {
+    /// A decodable snapshot file.
+    public struct Candidate: Sendable, Hashable {
+        /// The file name.
+        public var name: String
+        /// PNG or JPEG.
+        public var format: ImageFormat
+        /// The slot's orientation.
+        public var orientation: Orientation
+        /// The slot's appearance, when known without decoding (the ledger, a pinned style).
+        public var appearance: Appearance?
+
+        /// Creates a candidate.
+        public init(name: String, format: ImageFormat, orientation: Orientation, appearance: Appearance?) {
+            self.name = name
+            self.format = format
+            self.orientation = orientation
+            self.appearance = appearance
+        }
+    }
+
+    /// The candidate of the current orientation and appearance; when no candidate's appearance
+    /// is known, the only one of that orientation. `nil` when that cannot be told.
+    public static func choose(_ candidates: [Candidate], orientation: Orientation, appearance: Appearance?) -> Candidate? {
+        let fitting = candidates.filter { $0.orientation == orientation }.sorted { $0.name < $1.name }
+        if let appearance, let match = fitting.first(where: { $0.appearance == appearance }) { return match }
+        return fitting.count == 1 && fitting[0].appearance == nil ? fitting[0] : nil
+    }
+}
+
+extension SnapshotRepair {
+    /// The launch call's synchronous step, before any repair work is scheduled: removes the
+    /// previous launch's placeholder and, on the first launch of a new app version, copies the
+    /// snapshot the user saw to ``SnapshotLocator/placeholderFile``, so the app's splash can show
+    /// it in the same run-loop turn.
+    ///
+    /// Only a PNG or JPEG snapshot gives a placeholder: right after an update the system usually
+    /// draws new snapshots in its ASTC format, which `UIImage` cannot decode; the splash should
+    /// then start from the launch storyboard, which is what the user saw. Reads the ledger, lists
+    /// the snapshot folder and reads a few header bytes; copies one file at most.
+    public static func preparePlaceholder(_ locator: SnapshotLocator, environment: RepairEnvironment,
+                                          fileSystem: some FileSystem = LocalFileSystem()) -> PlaceholderReport {
+        var report = PlaceholderReport()
+        guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return report }
+        let paths = SnapshotPaths(locator)
+        let lock: RepairLock
+        switch RepairLock.take(paths, fileSystem: fileSystem) {
+        case let .acquired(taken): lock = taken
+        case .busy:
+            report.reason = "another repair or restore of this container is in progress"
+            return report
+        case let .failed(reason):
+            report.reason = reason
+            return report
+        }
+        defer { lock.release() }
+        let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
+        guard !loaded.readFailed else {
+            report.reason = loaded.problem
+            return report
+        }
+        if fileSystem.kind(of: paths.placeholderFile) != nil {
+            report.removedPrevious = (try? fileSystem.removeItem(at: paths.placeholderFile)) != nil
+        }
+        let ledger = loaded.ledger
+        guard let last = ledger.appVersion, let now = environment.appVersion, last != now else { return report }
+        report.upgradeLaunch = true
+        guard let entries = try? fileSystem.entries(in: paths.snapshotFolder) else {
+            report.reason = "no snapshot folder to copy from"
+            return report
+        }
+        var undecodable = 0
+        var candidates: [PlaceholderChoice.Candidate] = []
+        for entry in entries where entry.kind == .regular && SnapshotLocator.isSnapshotName(entry.name) {
+            if let recorded = ledger.files[entry.name], recorded.identity == entry.identity {
+                candidates.append(.init(name: entry.name, format: .png, orientation: recorded.orientation, appearance: recorded.appearance))
+                continue
+            }
+            let file = paths.snapshotFolder.appendingPathComponent(entry.name)
+            guard let opened = try? fileSystem.openForReading(file) else { continue }
+            defer { opened.close() }
+            guard let header = try? ImageHeaderProbe.probe(opened) else { continue }
+            guard header.format == .png || header.format == .jpeg else {
+                undecodable += 1
+                continue
+            }
+            candidates.append(.init(name: entry.name, format: header.format, orientation: header.orientation,
+                                    appearance: environment.pinnedAppearance))
+        }
+        let appearance = environment.pinnedAppearance ?? environment.currentAppearance
+        guard let chosen = PlaceholderChoice.choose(candidates, orientation: environment.currentOrientation ?? .portrait,
+                                                    appearance: appearance) else {
+            report.reason = undecodable > 0 && candidates.isEmpty
+                ? "the snapshots are in the system's ASTC format, which UIImage cannot decode: show the launch storyboard"
+                : "no PNG or JPEG snapshot is known to be the one of this orientation and appearance"
+            return report
+        }
+        do {
+            let data = try fileSystem.contents(of: paths.snapshotFolder.appendingPathComponent(chosen.name))
+            try fileSystem.writeAtomically(data, to: paths.placeholderFile)
+            report.copiedFrom = chosen.name
+            report.format = chosen.format
+        } catch {
+            report.reason = error.description
+        }
+        return report
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One repair, restore or placeholder step at a time per container: across threads of this
+/// process (a set of held module folders) and across processes (`flock` on the `lock` file in
+/// the module folder). A run that finds it taken writes nothing and reports `busy`.
+struct RepairLock {
+    /// What trying to take the lock gave.
+    enum Attempt {
+        case acquired(RepairLock)
+        /// Another run holds it.
+        case busy
+        /// The lock file could not be created or locked: nothing may be written.
+        case failed(String)
+    }
+
+    private static let held = HeldFolders()
+    private let folder: String
+    private let file: any FileLock
+
+    /// Takes the lock of the module folder, creating the folder when missing.
+    static func take(_ paths: SnapshotPaths, fileSystem: some FileSystem) -> Attempt {
+        let folder = paths.moduleFolder.path
+        guard held.insert(folder) else { return .busy }
+        do {
+            if fileSystem.kind(of: paths.moduleFolder) == nil { try fileSystem.createDirectory(at: paths.moduleFolder) }
+            guard let file = try fileSystem.tryLock(paths.lockFile) else {
+                held.remove(folder)
+                return .busy
+            }
+            return .acquired(RepairLock(folder: folder, file: file))
+        } catch {
+            held.remove(folder)
+            return .failed("lock: \(error.description)")
+        }
+    }
+
+    /// Releases the lock.
+    func release() {
+        file.unlock()
+        Self.held.remove(folder)
+    }
+
+    /// The module folders this process holds the lock of.
+    private final class HeldFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var folders: Set<String> = []
+
+        func insert(_ folder: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return folders.insert(folder).inserted
+        }
+
+        func remove(_ folder: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            folders.remove(folder)
+        }
+    }
+}

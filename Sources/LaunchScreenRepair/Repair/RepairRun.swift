@@ -1,0 +1,313 @@
+import Foundation
+
+/// One repair run, under the container's lock: list → inspect and plan → apply → forget
+/// vanished files → commit the ledger.
+struct RepairRun<FS: FileSystem> {
+    let request: RepairRequest
+    let layout: LaunchManifest.Layout
+    let paths: SnapshotPaths
+    let fileSystem: FS
+    let planner: RepairPlanner
+    /// Whether this run may change the disk: not a dry run, the lock taken, the ledger readable.
+    let writes: Bool
+    var ledger: Ledger
+    let originalLedger: Ledger
+    var backups: BackupStore<FS>
+    var notes: [String] = []
+    var environment: RepairEnvironment { request.environment }
+
+    init(request: RepairRequest, layout: LaunchManifest.Layout, paths: SnapshotPaths, fileSystem: FS, mayWrite: Bool) {
+        self.request = request
+        self.layout = layout
+        self.paths = paths
+        self.fileSystem = fileSystem
+        planner = RepairPlanner(manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
+                                deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
+        let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
+        ledger = loaded.ledger
+        originalLedger = loaded.ledger
+        writes = mayWrite && !loaded.readFailed
+        backups = BackupStore(paths: paths, fileSystem: fileSystem)
+        if let problem = loaded.problem { notes.append(problem) }
+    }
+
+    /// The phases, in order.
+    mutating func execute(_ start: RepairReport) -> RepairReport {
+        var report = start
+        let entries: [DirectoryEntry]
+        switch listSnapshots() {
+        case let .success(listed): entries = listed
+        case let .failure(stop): return report.stopped(.noSnapshots, stop.reason)
+        }
+        let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
+        report.upgradeLaunch = upgrade
+        if ledger.manifestVersion != request.manifest.version { ledger.failures = [:] }
+        let inspected = inspectAndPlan(entries)
+        report.files = apply(inspected)
+        if writes {
+            forgetVanished(Set(inspected.plan.steps.map(\.name)))
+            commitLedger()
+        }
+        report.notes = notes
+        return report
+    }
+
+    // MARK: - List
+
+    /// Why there is nothing to do.
+    struct Stop: Error {
+        var reason: String
+    }
+
+    /// The snapshot folder's entries; leftovers of an interrupted write are removed.
+    func listSnapshots() -> Result<[DirectoryEntry], Stop> {
+        let folder = paths.snapshotFolder
+        let entries: [DirectoryEntry]
+        do { entries = try fileSystem.entries(in: folder) } catch {
+            // Listing is the common case; what the folder is only matters once it fails.
+            switch fileSystem.kind(of: folder) {
+            case nil: return .failure(Stop(reason: "no snapshot folder yet: the system has not drawn the launch screen"))
+            case .directory?: return .failure(Stop(reason: error.description))
+            case let kind?: return .failure(Stop(reason: "the snapshot folder is a \(kind.rawValue), not a directory: not followed"))
+            }
+        }
+        var snapshots: [DirectoryEntry] = []
+        for entry in entries {
+            if entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) {
+                if writes, entry.kind == .regular { try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name)) }
+            } else if SnapshotLocator.isSnapshotName(entry.name) {
+                snapshots.append(entry)
+            }
+        }
+        return .success(snapshots)
+    }
+
+    // MARK: - Inspect and plan
+
+    /// Every file inspected, classified and planned.
+    struct Inspected {
+        var files: [String: Inspection]
+        var plan: RepairPlan
+    }
+
+    /// Inspects every entry (reading only what the ledger does not already know), decides the
+    /// appearances of all of them together, then plans.
+    mutating func inspectAndPlan(_ entries: [DirectoryEntry]) -> Inspected {
+        let inspector = SnapshotInspector(request: request, planner: planner, ledger: ledger, fileSystem: fileSystem)
+        var files: [String: Inspection] = [:]
+        for entry in entries { files[entry.name] = inspector.inspect(entry, in: paths.snapshotFolder) }
+        let samples = files.values.compactMap { inspection -> AppearanceClassifier.Sample? in
+            guard let header = inspection.file.header else { return nil }
+            let known = inspection.file.appearance.appearance == nil ? nil : inspection.file.appearance
+            return .init(name: inspection.file.name, width: header.width, height: header.height, known: known,
+                         luminance: inspection.observation?.luminance)
+        }
+        let appearances = AppearanceClassifier.classify(samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs)
+        for (name, evidence) in appearances { files[name]?.file.appearance = evidence }
+        let plan = planner.plan(files.values.map(\.file))
+        return Inspected(files: files, plan: plan)
+    }
+
+    // MARK: - Apply
+
+    /// Keeps, replaces or skips each file as planned; a file whose last replacement failed
+    /// waits as ``RetryPolicy`` says.
+    mutating func apply(_ inspected: Inspected) -> [RepairReport.FileReport] {
+        var reports: [RepairReport.FileReport] = []
+        for step in inspected.plan.steps {
+            let inspection = inspected.files[step.name]!
+            let file = inspection.file
+            var entry = RepairReport.FileReport(
+                name: step.name, outcome: .skipped, reason: step.reason, format: file.header?.format,
+                width: file.header?.width, height: file.header?.height, orientation: step.orientation,
+                appearance: step.appearance?.appearance, appearanceSource: step.appearance?.source,
+                variant: step.variant, bytesRead: file.bytesRead)
+            if step.action == .skip, let problem = inspection.observation?.pixelProblem, file.problem == nil {
+                entry.reason = (entry.reason ?? "") + "; pixels: \(problem)"
+            }
+            switch step.action {
+            case .skip:
+                break
+            case .keep:
+                entry.outcome = .kept
+                keep(step, file)
+            case .replace:
+                if request.dryRun {
+                    entry.outcome = .wouldReplace
+                } else if !writes {
+                    entry.reason = "nothing is written this launch (see the notes)"
+                } else if let failure = ledger.failures[step.name],
+                          RetryPolicy.waits(failure, identity: inspection.identity, now: environment.date) {
+                    let next = ISO8601DateFormatter().string(from: RetryPolicy.nextAttempt(after: failure))
+                    entry.reason = "replacing failed \(failure.attempts) time(s), last: \(failure.reason); next attempt after \(next)"
+                } else {
+                    replace(step, inspection, report: &entry)
+                }
+            }
+            if writes { remember(inspection, outcome: entry.outcome) }
+            reports.append(entry)
+        }
+        return reports
+    }
+
+    /// Records a file found holding its variant; an existing record keeps the slot's
+    /// orientation it knew before replacement, with the identity of the bytes just hashed.
+    mutating func keep(_ step: RepairPlan.Step, _ file: SnapshotFile) {
+        if let variant = variant(step.variant), ledger.files[step.name]?.md5 != variant.md5 {
+            record(step.name, variant, orientation: step.orientation, identity: file.identity)
+        } else if let identity = file.identity {
+            ledger.files[step.name]?.identity = identity
+        }
+        if writes, ledger.backups[step.name] == nil, let note = backups.adoptOrphan(step.name, into: &ledger) { notes.append(note) }
+    }
+
+    /// What the next launch may reuse without reading: the record of a file this module wrote,
+    /// or what was found in any other file. A record of ours whose bytes the system has since
+    /// replaced is dropped.
+    mutating func remember(_ inspection: Inspection, outcome: RepairReport.Outcome) {
+        let name = inspection.file.name
+        if outcome == .replaced || outcome == .kept {
+            ledger.observations[name] = nil
+        } else {
+            ledger.observations[name] = inspection.observation
+            if inspection.file.appearance.source != .ledger { ledger.files[name] = nil }
+        }
+    }
+
+    /// Backup (first time), temporary file + fsync + rename, then verify size and MD5.
+    mutating func replace(_ step: RepairPlan.Step, _ inspection: Inspection, report: inout RepairReport.FileReport) {
+        report.outcome = .failed
+        defer {
+            if report.outcome == .failed { recordFailure(step.name, inspection.identity, report.reason ?? "failed") }
+        }
+        guard let variant = variant(step.variant) else {
+            report.reason = "variant \(step.variant ?? "?") is not in the manifest"
+            return
+        }
+        let data: Data
+        do { data = try request.variants.bytes(of: variant) } catch {
+            report.reason = "variant \(variant.id): \(error.description)"
+            return
+        }
+        guard data.count == variant.length, MD5Digest.hex(of: data) == variant.md5 else {
+            report.reason = "variant \(variant.id): the pack's bytes do not match the manifest's length and MD5"
+            return
+        }
+        let target = paths.snapshotFolder.appendingPathComponent(step.name)
+        let known = inspection.file.appearance.source == .ledger || inspection.file.appearance.source == .manifest
+        do {
+            let secured = try backups.secure(step.name, knownOurs: known, into: &ledger)
+            report.bytesRead += secured.bytesRead
+            if let note = secured.note { notes.append(note) }
+            // The ledger records the backup before the file is replaced: an interruption after
+            // the replacement must not leave a backup that restore does not know about.
+            if secured.recorded { try writeLedger() }
+        } catch {
+            report.reason = "keeping the system's bytes failed, file left alone: \(error.description)"
+            return
+        }
+        do { try fileSystem.writeAtomically(data, to: target) } catch {
+            report.reason = error.description
+            return
+        }
+        report.bytesWritten = data.count
+        let verifiedIdentity: FileIdentity
+        do {
+            let check = try fileSystem.openForReading(target)
+            defer { check.close() }
+            verifiedIdentity = check.identity
+            let counting = CountingByteSource(check)
+            let md5 = try? MD5Digest.hex(of: counting)
+            report.bytesRead += counting.bytesRead
+            guard check.count == variant.length, md5 == variant.md5 else {
+                report.reason = "verification failed: \(check.count) bytes, MD5 \(md5 ?? "unreadable"); expected \(variant.length) bytes, MD5 \(variant.md5)"
+                putBackOriginal(step.name, report: &report)
+                return
+            }
+        } catch {
+            report.reason = "verification failed: \(error.description)"
+            putBackOriginal(step.name, report: &report)
+            return
+        }
+        record(step.name, variant, orientation: step.orientation, identity: verifiedIdentity)
+        ledger.failures[step.name] = nil
+        report.outcome = .replaced
+        report.reason = nil
+    }
+
+    mutating func recordFailure(_ name: String, _ identity: FileIdentity, _ reason: String) {
+        let previous = ledger.failures[name].flatMap { $0.identity == identity ? $0.attempts : nil } ?? 0
+        ledger.failures[name] = Ledger.Failure(identity: identity, attempts: previous + 1,
+                                               failedAt: Int(environment.date.timeIntervalSince1970), reason: reason)
+    }
+
+    /// After a failed verification: the system's bytes back from the backup, if there is one,
+    /// so the file is never left holding bytes nobody wrote on purpose.
+    mutating func putBackOriginal(_ name: String, report: inout RepairReport.FileReport) {
+        ledger.files[name] = nil
+        switch backups.putBack(name, ledger: ledger) {
+        case nil: break
+        case let .success(bytes)?:
+            report.bytesWritten += bytes
+            report.reason = (report.reason ?? "") + "; the system's original bytes were put back"
+        case let .failure(error)?:
+            report.reason = (report.reason ?? "") + "; putting the original back failed: \(error.description)"
+        }
+    }
+
+    /// The manifest's variant of that id; the active layout's (the planner's few) are searched first.
+    func variant(_ id: String?) -> LaunchManifest.Variant? {
+        guard let id else { return nil }
+        return planner.variants.first { $0.id == id } ?? request.manifest.variants.first { $0.id == id }
+    }
+
+    mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {
+        ledger.files[name] = Ledger.Entry(md5: variant.md5, bytes: variant.length, variant: variant.id, layout: variant.layout,
+                                          orientation: orientation ?? variant.orientation, appearance: variant.appearance,
+                                          identity: identity)
+    }
+
+    // MARK: - Forget vanished files
+
+    /// Forgets files that are gone, and removes backups of names the system no longer uses.
+    mutating func forgetVanished(_ seen: Set<String>) {
+        for name in ledger.files.keys where !seen.contains(name) { ledger.files[name] = nil }
+        for name in ledger.observations.keys where !seen.contains(name) { ledger.observations[name] = nil }
+        for name in ledger.failures.keys where !seen.contains(name) { ledger.failures[name] = nil }
+        for name in ledger.backups.keys where !seen.contains(name) {
+            // The record stays while the file is still there, so a failed removal is retried.
+            if backups.discard(name, ledger: ledger) { ledger.backups[name] = nil }
+        }
+    }
+
+    // MARK: - Commit
+
+    /// Writes the ledger when this run changed it.
+    mutating func commitLedger() {
+        ledger.manifestVersion = request.manifest.version
+        if let appVersion = environment.appVersion { ledger.appVersion = appVersion }
+        guard ledger != originalLedger else { return }
+        // An interrupted write in these folders left this module's state short of what that
+        // run was writing towards, so the launch after it always gets here: the steady launch
+        // need not list them.
+        SnapshotRepair.removeTemporaryFiles(in: [paths.moduleFolder, paths.backupFolder], fileSystem: fileSystem)
+        do { try writeLedger() } catch {
+            notes.append("ledger: \(error.description)")
+        }
+    }
+
+    func writeLedger() throws(FileSystemError) {
+        try fileSystem.createDirectory(at: paths.moduleFolder)
+        try fileSystem.writeAtomically(ledger.encoded(), to: paths.ledgerFile)
+    }
+}
+
+extension RepairReport {
+    /// The report of a run that stopped before looking at any file.
+    func stopped(_ status: Status, _ reason: String) -> RepairReport {
+        var report = self
+        report.status = status
+        report.reason = reason
+        return report
+    }
+}

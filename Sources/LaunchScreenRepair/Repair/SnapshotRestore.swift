@@ -1,0 +1,111 @@
+import Foundation
+
+/// One restore, under the container's lock: every backup written back, files holding this
+/// module's bytes with no backup removed (the system draws them again), the placeholder
+/// removed, the ledger forgotten once nothing is left to undo.
+struct SnapshotRestore<FS: FileSystem> {
+    let paths: SnapshotPaths
+    let fileSystem: FS
+    var backups: BackupStore<FS>
+
+    init(paths: SnapshotPaths, fileSystem: FS) {
+        self.paths = paths
+        self.fileSystem = fileSystem
+        backups = BackupStore(paths: paths, fileSystem: fileSystem)
+    }
+
+    mutating func execute(_ report: inout RestoreReport) {
+        SnapshotRepair.removeTemporaryFiles(in: [paths.snapshotFolder, paths.moduleFolder, paths.backupFolder], fileSystem: fileSystem)
+        let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
+        var ledger = loaded.ledger
+        if let problem = loaded.problem { report.notes.append(problem) }
+        let adopted = backups.adoptOrphans(into: &ledger)
+        report.notes += adopted ?? []
+        for name in ledger.backups.keys.sorted() {
+            let outcome = putBack(name, ledger: ledger)
+            if outcome.outcome != .failed {
+                ledger.backups[name] = nil
+                ledger.files[name] = nil
+            }
+            report.files.append(outcome)
+        }
+        for name in ledger.files.keys.sorted() where ledger.backups[name] == nil {
+            let outcome = removeOurs(name, ledger.files[name]!)
+            if outcome.outcome != .failed { ledger.files[name] = nil }
+            report.files.append(outcome)
+        }
+        if fileSystem.kind(of: paths.placeholderFile) != nil {
+            do { try fileSystem.removeItem(at: paths.placeholderFile) } catch { report.notes.append(error.description) }
+        }
+        // A ledger that could not be read is forgotten only when `Backups/` told us every backup.
+        guard !loaded.readFailed || adopted != nil else {
+            report.notes.append("ledger: left in place (neither it nor Backups/ could be read)")
+            return
+        }
+        forget(ledger, &report)
+    }
+
+    /// Writes one backup back and removes it.
+    func putBack(_ name: String, ledger: Ledger) -> RestoreReport.FileReport {
+        let backup = ledger.backups[name]!
+        let target = paths.snapshotFolder.appendingPathComponent(name)
+        let backupURL = paths.backupFolder.appendingPathComponent(backup.file)
+        guard fileSystem.kind(of: target) == .regular else {
+            _ = backups.discard(name, ledger: ledger)
+            return .init(name: name, outcome: .skipped, reason: "no regular file of that name any more (the system replaced it); backup discarded")
+        }
+        if fileSystem.kind(of: backupURL) == nil {
+            // An interrupted restore removed the backup after putting it back.
+            guard let current = try? fileSystem.contents(of: target), current.count == backup.bytes, MD5Digest.hex(of: current) == backup.md5 else {
+                return .init(name: name, outcome: .failed, reason: "backup \(backup.file) is missing")
+            }
+            return .init(name: name, outcome: .restored)
+        }
+        switch backups.putBack(name, ledger: ledger) {
+        case nil:
+            return .init(name: name, outcome: .failed, reason: "backup \(backup.file) does not match its recorded MD5; left in place")
+        case let .failure(error)?:
+            return .init(name: name, outcome: .failed, reason: error.description)
+        case let .success(written)?:
+            guard let check = try? fileSystem.contents(of: target), MD5Digest.hex(of: check) == backup.md5 else {
+                return .init(name: name, outcome: .failed, reason: "verification after writing failed", bytesWritten: written)
+            }
+            _ = backups.discard(name, ledger: ledger)
+            return .init(name: name, outcome: .restored, bytesWritten: written)
+        }
+    }
+
+    /// Removes a file that still holds the variant this module wrote and no backup covers:
+    /// without it the system draws the launch screen again.
+    func removeOurs(_ name: String, _ entry: Ledger.Entry) -> RestoreReport.FileReport {
+        let target = paths.snapshotFolder.appendingPathComponent(name)
+        guard fileSystem.kind(of: target) == .regular, let current = try? fileSystem.contents(of: target),
+              current.count == entry.bytes, MD5Digest.hex(of: current) == entry.md5 else {
+            return .init(name: name, outcome: .skipped, reason: "no longer holds the image this module wrote: left alone")
+        }
+        do { try fileSystem.removeItem(at: target) } catch {
+            return .init(name: name, outcome: .failed, reason: error.description)
+        }
+        return .init(name: name, outcome: .removed, reason: "no copy of the system's image was kept (the file held this module's): removed, so the system draws it again")
+    }
+
+    /// Removes the ledger and an empty `Backups/` once nothing is left to undo; otherwise keeps
+    /// what is left in the ledger.
+    func forget(_ ledger: Ledger, _ report: inout RestoreReport) {
+        do {
+            if ledger.backups.isEmpty && ledger.files.isEmpty {
+                if fileSystem.kind(of: paths.ledgerFile) != nil { try fileSystem.removeItem(at: paths.ledgerFile) }
+                if fileSystem.kind(of: paths.backupFolder) == .directory, (try? fileSystem.entries(in: paths.backupFolder))?.isEmpty == true {
+                    try fileSystem.removeItem(at: paths.backupFolder)
+                }
+            } else {
+                var remaining = ledger
+                remaining.observations = [:]
+                remaining.failures = [:]
+                try fileSystem.writeAtomically(remaining.encoded(), to: paths.ledgerFile)
+            }
+        } catch {
+            report.notes.append("ledger: \(error.description)")
+        }
+    }
+}

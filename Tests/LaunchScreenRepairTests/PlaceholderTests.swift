@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import LaunchScreenRepair
+
+/// The upgrade placeholder: decided in the launch call itself, from what is known without
+/// decoding, only from a file `UIImage` can decode, removed by the next launch's call.
+@Suite("Upgrade placeholder")
+struct PlaceholderTests {
+    typealias Candidate = PlaceholderChoice.Candidate
+
+    @Test("the file of the current orientation and appearance; a lone file of that orientation when appearances are unknown")
+    func choice() {
+        let known = [
+            Candidate(name: "a", format: .png, orientation: .portrait, appearance: .light),
+            Candidate(name: "b", format: .png, orientation: .portrait, appearance: .dark),
+            Candidate(name: "c", format: .png, orientation: .landscape, appearance: .dark),
+        ]
+        #expect(PlaceholderChoice.choose(known, orientation: .portrait, appearance: .dark)?.name == "b")
+        #expect(PlaceholderChoice.choose(known, orientation: .landscape, appearance: .dark)?.name == "c")
+        #expect(PlaceholderChoice.choose(known, orientation: .landscape, appearance: .light) == nil)
+        let unknown = [Candidate(name: "j", format: .jpeg, orientation: .portrait, appearance: nil)]
+        #expect(PlaceholderChoice.choose(unknown, orientation: .portrait, appearance: .dark)?.name == "j")
+        let two = unknown + [Candidate(name: "k", format: .jpeg, orientation: .portrait, appearance: nil)]
+        #expect(PlaceholderChoice.choose(two, orientation: .portrait, appearance: .dark) == nil)
+    }
+
+    @Test("upgrade launch with this module's PNGs in place: the one the user saw is copied in the call, removed by the next call")
+    func copiedAndRemoved() throws {
+        let container = try TestContainer()
+        defer { container.folder.remove() }
+        let catalog = try TestCatalog(in: container.folder.url)
+        let installed = try container.installRealAAPL()
+        _ = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                                                 environment: .phone(appVersion: "1.0")))
+        var environment = RepairEnvironment.phone(appVersion: "1.1")
+        environment.currentAppearance = .dark
+        environment.currentOrientation = .landscape
+        let report = SnapshotRepair.preparePlaceholder(container.locator, environment: environment)
+        let shown = try #require(installed.first { $0.value.dark && $0.value.width > $0.value.height }?.key)
+        #expect(report.upgradeLaunch && report.copiedFrom == shown && report.format == .png)
+        #expect(try Data(contentsOf: container.locator.placeholderFile) == (try container.contents(shown)))
+        // The app's own repair of this launch, then the next launch's call removes it.
+        _ = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                                                 environment: environment))
+        let next = SnapshotRepair.preparePlaceholder(container.locator, environment: environment)
+        #expect(next.removedPrevious && !next.upgradeLaunch)
+        #expect(!FileManager.default.fileExists(atPath: container.locator.placeholderFile.path))
+    }
+
+    @Test("a background launch touches nothing; iOS 12 neither")
+    func passive() throws {
+        let container = try TestContainer()
+        defer { container.folder.remove() }
+        let recording = RecordingFileSystem()
+        #expect(SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(passive: true), fileSystem: recording) == PlaceholderReport())
+        #expect(SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(system: "12.4"), fileSystem: recording) == PlaceholderReport())
+        #expect(recording.mutations.isEmpty && recording.opens == 0)
+    }
+}
+
+/// What the Info.plist tells the glue.
+@Suite("App info")
+struct AppInfoTests {
+    @Test("pinned style, version, scenes")
+    func keys() {
+        let info = AppInfo(infoDictionary: ["UIUserInterfaceStyle": "Dark", "CFBundleShortVersionString": "2.1", "CFBundleVersion": "77",
+                                            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true]])
+        #expect(info.pinnedAppearance == .dark && info.appVersion == "2.1+77" && info.usesScenes)
+        let plain = AppInfo(infoDictionary: ["UIUserInterfaceStyle": "Automatic"])
+        #expect(plain.pinnedAppearance == nil && plain.appVersion == nil && !plain.usesScenes)
+    }
+
+    @Test("an app with scenes is in the background at launch without being launched passively")
+    func passiveLaunch() {
+        let scenes = AppInfo(infoDictionary: ["UIApplicationSceneManifest": [String: String]()])
+        #expect(!scenes.isPassiveLaunch(inBackground: true))
+        let classic = AppInfo(infoDictionary: [:])
+        #expect(classic.isPassiveLaunch(inBackground: true) && !classic.isPassiveLaunch(inBackground: false))
+    }
+}
