@@ -45,10 +45,10 @@ struct ConcurrencyTests {
         let request = RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone())
         let locator = container.locator
         let restoreSecond = trial.isMultiple(of: 2)
-        async let first = Task.detached { try SnapshotRepair.run(request).status }.value
-        async let second = Task.detached { restoreSecond ? SnapshotRepair.restore(locator).status : try SnapshotRepair.run(request).status }.value
-        let statuses = try await [first, second]
-        #expect(statuses.allSatisfy { $0 == .completed || $0 == .busy }, "\(statuses)")
+        async let first = Task.detached { try Outcome(SnapshotRepair.run(request)) }.value
+        async let second = Task.detached { restoreSecond ? Outcome(SnapshotRepair.restore(locator)) : try Outcome(SnapshotRepair.run(request)) }.value
+        let outcomes = try await [first, second]
+        #expect(outcomes.allSatisfy { ($0.status == .completed || $0.status == .busy) && $0.failures.isEmpty }, "trial \(trial): \(outcomes)")
         // Every backup holds the system's bytes of its file.
         for (name, original) in originals {
             let backup = locator.backupFolder.appendingPathComponent(name)
@@ -65,4 +65,23 @@ struct ConcurrencyTests {
             #expect(try container.contents(name) == original, "trial \(trial): \(name) not restored")
         }
     }
+}
+
+/// How one of two concurrent runs ended.
+private struct Outcome: Sendable, CustomStringConvertible {
+    var status: RepairReport.Status
+    /// Files that failed, with the reason.
+    var failures: [String]
+
+    init(_ report: RepairReport) {
+        status = report.status
+        failures = report.files(.failed).map { "\($0.name): \($0.reason ?? "")" }
+    }
+
+    init(_ report: RestoreReport) {
+        status = report.status
+        failures = report.files.filter { $0.outcome == .failed }.map { "\($0.name): \($0.reason ?? "")" }
+    }
+
+    var description: String { "\(status.rawValue) \(failures)" }
 }

@@ -48,7 +48,7 @@ struct RepairRun<FS: FileSystem> {
             forgetVanished(Set(inspected.plan.steps.map(\.name)))
             commitLedger()
         }
-        report.notes = notes
+        report.notes += notes
         return report
     }
 
