@@ -5,10 +5,11 @@ import Testing
 /// The LZFSE vectors in `Fixtures/lzfse/` were made once with the reference encoder, Apple's
 /// lzfse C library through the PyPI package `lzfse` 0.4.2, by `Fixtures/lzfse/make_vectors.py`:
 /// each `<name>.lzfse` is `lzfse.compress(<name>.bin)`. Together they cover every block kind:
-/// `bvx-` (empty, tiny, random), `bvxn` (small-text), `bvx2` (text: two blocks; astc-like).
+/// `bvx-` (empty, tiny, random), `bvxn` (small-text), `bvx2` (text: two blocks; astc-like; solid-astc
+/// and zeros, whose literal bit streams are 2 and 0 bytes long).
 @Suite("LZFSE decoder")
 struct LZFSEDecoderTests {
-    static let vectors = ["empty", "tiny", "small-text", "text", "random", "astc-like"]
+    static let vectors = ["empty", "tiny", "small-text", "text", "random", "astc-like", "solid-astc", "zeros"]
 
     @Test("decodes reference-encoder streams byte for byte", arguments: vectors)
     func referenceVectors(name: String) throws {
@@ -23,6 +24,19 @@ struct LZFSEDecoderTests {
     func blockKinds() throws {
         let magics = try Self.vectors.map { String(decoding: try Fixtures.data("lzfse/\($0).lzfse").prefix(4), as: UTF8.self) }
         #expect(Set(magics) == ["bvx-", "bvxn", "bvx2"])
+    }
+
+    /// The reference decoder's first load of a bit stream takes 8 (or 7) bytes ending at the
+    /// stream's end and only checks them against the start of the whole input: a stream shorter
+    /// than that borrows bytes of the block header. A solid-colour snapshot compresses that well.
+    @Test("a bit stream shorter than the first 8-byte load decodes (solid-colour payloads)",
+          arguments: [("solid-astc", 2), ("zeros", 0)])
+    func shortBitStreams(name: String, literalPayload: Int) throws {
+        let stream = [UInt8](try Fixtures.data("lzfse/\(name).lzfse"))
+        #expect(Array(stream.prefix(4)) == Array("bvx2".utf8))
+        let v0 = ByteOrder.little.uint64(stream, at: 8)
+        #expect(Int((v0 >> 20) & 0xFFFFF) == literalPayload, "the vector no longer has the short stream it is for")
+        #expect(try LZFSEDecoder.decode(stream) == [UInt8](try Fixtures.data("lzfse/\(name).bin")))
     }
 
     @Test("decodes the real Apple-encoded LZFS payloads of the AAPL snapshots", arguments: Fixtures.aapl)

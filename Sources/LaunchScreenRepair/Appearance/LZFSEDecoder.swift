@@ -147,8 +147,7 @@ enum LZFSEBlock {
         // Literals: four interleaved states, read backwards from the end of their payload.
         let literalStart = offset + headerSize
         var literals = [UInt8](repeating: 0, count: (literalCount + 3) / 4 * 4)
-        var stream = try FSEBitStream(input, start: literalStart, end: literalStart + literalPayload,
-                                      extraBits: literalBits, block: offset)
+        var stream = try FSEBitStream(input, end: literalStart + literalPayload, extraBits: literalBits, block: offset)
         var states = literalState
         var index = 0
         while index < literalCount {
@@ -163,7 +162,7 @@ enum LZFSEBlock {
 
         // L/M/D triples: L literals, then a match of M bytes D back (D = 0 repeats the last D).
         let lmdStart = literalStart + literalPayload
-        stream = try FSEBitStream(input, start: lmdStart, end: lmdStart + lmdPayload, extraBits: lmdBits, block: offset)
+        stream = try FSEBitStream(input, end: lmdStart + lmdPayload, extraBits: lmdBits, block: offset)
         let blockStart = output.count
         var literalIndex = 0, distance = -1
         for _ in 0..<matchCount {
@@ -303,11 +302,17 @@ struct FSEBitStream {
     private var position: Int
     let block: Int
 
-    /// `extraBits` (−7…0) says how many bits of the last byte are padding.
-    init(_ input: [UInt8], start: Int, end: Int, extraBits: Int, block: Int) throws(LZFSEError) {
+    /// Starts reading backwards from `end`, the end of the stream's payload; `extraBits` (−7…0)
+    /// says how many bits of the last byte are padding.
+    ///
+    /// Like the reference decoder, the first load takes 8 bytes (7 when `extraBits` is 0) even
+    /// from a shorter payload: the bytes before it belong to the block header or the previous
+    /// stream and are never consumed by a valid stream. Solid-colour images compress to such
+    /// streams. Only a load before the start of the whole input is an error.
+    init(_ input: [UInt8], end: Int, extraBits: Int, block: Int) throws(LZFSEError) {
         let take = extraBits != 0 ? 8 : 7
-        guard end - start >= take else {
-            throw LZFSEError(offset: block, reason: "bit stream of \(end - start) bytes is too short")
+        guard end - take >= 0 else {
+            throw LZFSEError(offset: block, reason: "bit stream read past the start of the input")
         }
         position = end - take
         accumulator = 0

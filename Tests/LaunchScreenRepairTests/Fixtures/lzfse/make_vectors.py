@@ -30,6 +30,10 @@ vectors = {
     "text": text(120000, 2),                      # bvx2 blocks (more than one)
     "random": random.Random(3).randbytes(20000),     # incompressible
     "astc-like": astc_like(6000, 4),              # long runs and far matches, like a snapshot
+    # A solid-colour snapshot's payload (white void-extent blocks) and a run of zeros: bvx2 blocks
+    # whose literal bit stream is 2 and 0 bytes long, shorter than the decoder's first 8-byte load.
+    "solid-astc": bytes([0xFC, 0xFD] + [0xFF] * 14) * 1000,
+    "zeros": bytes(16000),
 }
 for name, data in vectors.items():
     open(name + ".bin", "wb").write(data)
