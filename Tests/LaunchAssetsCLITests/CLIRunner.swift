@@ -27,8 +27,13 @@ struct CLIRunner {
 
     /// Runs `launch-assets` with `arguments` in `directory` and waits for it.
     static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+        try run(productsDirectory.appendingPathComponent("launch-assets"), arguments, in: directory)
+    }
+
+    /// Runs `program` with `arguments` in `directory` and waits for it.
+    static func run(_ program: URL, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("launch-assets")
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         // Renders fill a cache of this test run's own, never the user's (`render` defaults to $XDG_CACHE_HOME).

@@ -96,6 +96,48 @@ struct RepairCommandTests {
         }
     }
 
+    @Test("""
+        solid-colour AAPL snapshots made by the reference encoders (astcenc, Apple's LZFSE), portrait and landscape, \
+        light and dark: each replaced by the variant of its own appearance, read from its pixels; a second run reads nothing
+        """)
+    func referenceEncodedSolidColour() throws {
+        defer { cleanUp() }
+        for name in installed.keys { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        let corpus = root.appendingPathComponent("Corpus")
+        let made = try CLIRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Scripts/make-snapshots", corpus.path]
+            + ["solid-light-1179x2556.aapl", "solid-dark-1179x2556.aapl", "solid-light-2556x1179.aapl", "solid-dark-2556x1179.aapl"])
+        try #require(made.status == 0,
+                     "Scripts/make-snapshots: \(made.stderr) (Scripts/install-system-libraries installs python3, its lzfse package and astcenc)")
+        var generated: [String: Appearance] = [:]  // device-style file name → the appearance drawn
+        for spec in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
+            let name = "\(UUID().uuidString)@3x.ktx"
+            try FileManager.default.copyItem(at: corpus.appendingPathComponent(spec), to: folder.appendingPathComponent(name))
+            generated[name] = spec.contains("-dark-") ? .dark : .light
+        }
+        #expect(generated.count == 4)
+
+        let first = try repair(["--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try JSONDecoder().decode(RepairReport.self, from: Data(first.stdout.utf8))
+        #expect(Set(report.files.map(\.name)) == Set(generated.keys))
+        for file in report.files {
+            let appearance = try #require(generated[file.name])
+            let variant = "winter-phone-1179x2556-portrait-\(appearance.rawValue)"
+            #expect(file.outcome == .replaced, "\(file.name): \(file.reason ?? "")")
+            #expect(file.format == .aapl)
+            #expect(file.appearance == appearance && file.appearanceSource == .pixels, "\(file.name)")
+            #expect(file.variant == variant)
+            #expect(file.bytesWritten == variantBytes(variant).count)
+            #expect(try Data(contentsOf: folder.appendingPathComponent(file.name)) == variantBytes(variant))
+        }
+
+        let second = try repair(["--json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let again = try JSONDecoder().decode(RepairReport.self, from: Data(second.stdout.utf8))
+        #expect(again.files.map(\.outcome) == [RepairReport.Outcome](repeating: .kept, count: 4))
+        #expect(again.bytesRead == 0 && again.bytesWritten == 0, "second run read \(again.bytesRead) B, wrote \(again.bytesWritten) B")
+    }
+
     @Test("two repair processes at once, or repair beside restore, 50 trials: backups always hold the system's bytes, restore gives the originals back")
     func concurrentProcesses() throws {
         defer { cleanUp() }
