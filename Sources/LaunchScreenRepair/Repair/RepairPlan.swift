@@ -124,6 +124,11 @@ public struct RepairPlanner: Sendable {
         self.policy = policy
     }
 
+    /// The variant of that id: the active layout's (this planner's few) are searched first.
+    func variant(_ id: String, in manifest: LaunchManifest) -> LaunchManifest.Variant? {
+        variants.first { $0.id == id } ?? manifest.variants.first { $0.id == id }
+    }
+
     /// The variants that fit a file of this pixel size, of either appearance.
     public func candidates(width: Int, height: Int) -> [LaunchManifest.Variant] {
         let portraitOnly = policy.isPortraitOnly(on: idiom)

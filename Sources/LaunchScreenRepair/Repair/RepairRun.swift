@@ -255,10 +255,9 @@ struct RepairRun<FS: FileSystem> {
         }
     }
 
-    /// The manifest's variant of that id; the active layout's (the planner's few) are searched first.
+    /// The manifest's variant of that id.
     func variant(_ id: String?) -> LaunchManifest.Variant? {
-        guard let id else { return nil }
-        return planner.variants.first { $0.id == id } ?? request.manifest.variants.first { $0.id == id }
+        id.flatMap { planner.variant($0, in: request.manifest) }
     }
 
     mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {

@@ -110,8 +110,7 @@ struct SnapshotInspector<FS: FileSystem> {
     /// the recorded bytes are a variant of the manifest (a PNG of its pixel size).
     func unchanged(_ entry: DirectoryEntry) -> SnapshotFile? {
         guard entry.kind == .regular, let recorded = ledger.files[entry.name], recorded.identity == entry.identity,
-              let variant = planner.variants.first(where: { $0.id == recorded.variant })
-                ?? request.manifest.variants.first(where: { $0.id == recorded.variant }),
+              let variant = planner.variant(recorded.variant, in: request.manifest),
               variant.md5 == recorded.md5, variant.length == recorded.bytes else { return nil }
         return SnapshotFile(name: entry.name, byteCount: entry.size, header: ImageHeader(format: .png, width: variant.width, height: variant.height),
                             md5: recorded.md5, appearance: AppearanceEvidence(appearance: recorded.appearance, source: .ledger),
