@@ -126,10 +126,14 @@ enum LedgerReader {
             }
         }
 
-        /// A string without escapes (a backslash or control character gives `nil`).
+        /// A string without escapes (a backslash, control character or invalid UTF-8 gives `nil`).
         mutating func string() -> String? {
             guard let text = stringBytes() else { return nil }
-            return text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            // `transcode` reports invalid UTF-8 (`String(validating:as:)` would, from iOS 18).
+            guard text.allSatisfy({ $0 < 0x80 })
+                    || !transcode(text.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+            else { return nil }
+            return String(decoding: text, as: UTF8.self)
         }
 
         /// The bytes between the quotes of a string without escapes, not made into a `String`.

@@ -55,10 +55,10 @@ struct SnapshotPaths {
         let container = locator.container.path
         let module = container + "/Library/Application Support/LaunchScreenRepair"
         snapshotFolderPath = container + "/Library/SplashBoard/Snapshots/\(locator.bundleIdentifier) - {DEFAULT GROUP}"
-        snapshotFolder = URL(filePath: snapshotFolderPath, directoryHint: .isDirectory)
-        moduleFolder = URL(filePath: module, directoryHint: .isDirectory)
-        ledgerFile = URL(filePath: module + "/ledger.json", directoryHint: .notDirectory)
-        backupFolder = URL(filePath: module + "/Backups", directoryHint: .isDirectory)
-        placeholderFile = URL(filePath: module + "/placeholder.ktx", directoryHint: .notDirectory)
+        snapshotFolder = URL(fileURLWithPath: snapshotFolderPath, isDirectory: true)
+        moduleFolder = URL(fileURLWithPath: module, isDirectory: true)
+        ledgerFile = URL(fileURLWithPath: module + "/ledger.json", isDirectory: false)
+        backupFolder = URL(fileURLWithPath: module + "/Backups", isDirectory: true)
+        placeholderFile = URL(fileURLWithPath: module + "/placeholder.ktx", isDirectory: false)
     }
 }
