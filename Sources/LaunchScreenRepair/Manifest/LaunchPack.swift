@@ -19,18 +19,15 @@ public struct LaunchPack: Sendable {
 
     /// Opens a pack, reading its header only.
     public init(contentsOf url: URL) throws(LaunchPackError) {
-        let handle: FileHandle
-        do { handle = try FileHandle(forReadingFrom: url) } catch {
-            throw .unreadable(url.path, String(describing: error))
-        }
-        defer { try? handle.close() }
-        let fixed = (try? handle.read(upToCount: 16)) ?? nil ?? Data()
+        let file = try Self.open(url)
+        defer { file.close() }
+        let fixed = (try? file.bytes(at: 0, count: 16)) ?? []
         guard fixed.count == 16, Array(fixed.prefix(8)) == Self.magic else {
             throw .notAPack(url.path)
         }
-        let schema = Self.uint32(fixed, at: 8), stampLength = Self.uint32(fixed, at: 12)
-        guard stampLength <= 256, let stamp = (try? handle.read(upToCount: Int(stampLength))) ?? nil,
-              stamp.count == Int(stampLength), let version = String(data: stamp, encoding: .utf8)
+        let schema = ByteOrder.little.uint32(fixed, at: 8), stampLength = ByteOrder.little.uint32(fixed, at: 12)
+        guard stampLength > 0, stampLength <= 256, let stamp = try? file.bytes(at: 16, count: Int(stampLength)),
+              stamp.count == Int(stampLength), let version = String(data: Data(stamp), encoding: .utf8)
         else { throw .notAPack(url.path) }
         self.url = url
         self.version = version
@@ -47,17 +44,20 @@ public struct LaunchPack: Sendable {
 
     /// Reads one variant's PNG bytes.
     public func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data {
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(variant.offset))
-            let data = try handle.read(upToCount: variant.length) ?? Data()
-            guard data.count == variant.length else { throw LaunchPackError.truncated(url.path, variant.id) }
-            return data
-        } catch let error as LaunchPackError {
-            throw error
-        } catch {
-            throw .unreadable(url.path, String(describing: error))
+        let file = try Self.open(url)
+        defer { file.close() }
+        let bytes: [UInt8]
+        do { bytes = try file.bytes(at: variant.offset, count: variant.length) } catch {
+            throw .unreadable(url.path, error.description)
+        }
+        guard bytes.count == variant.length else { throw .truncated(url.path, variant.id) }
+        return Data(bytes)
+    }
+
+    /// Opens the pack with `pread` access; a symbolic link is followed (the pack is the app's own file).
+    private static func open(_ url: URL) throws(LaunchPackError) -> LocalReadableFile {
+        do { return try LocalFileSystem.openFile(url, flags: 0).0 } catch {
+            throw .unreadable(url.path, error.reason)
         }
     }
 
@@ -70,11 +70,6 @@ public struct LaunchPack: Sendable {
         }
         data.append(stamp)
         return data
-    }
-
-    private static func uint32(_ data: Data, at offset: Int) -> UInt32 {
-        let start = data.startIndex + offset
-        return data[start..<start + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
 

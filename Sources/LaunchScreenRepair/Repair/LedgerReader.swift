@@ -187,7 +187,7 @@ enum LedgerReader {
             }
         }
 
-        /// A string without escapes (a backslash or control character gives `nil`).
+        /// A string without escapes (a backslash, control character or invalid UTF-8 gives `nil`).
         mutating func string() -> String? {
             guard let text = stringBytes() else { return nil }
             return text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(bytes: text, encoding: .utf8)

@@ -45,7 +45,17 @@ public struct LocalFileSystem: FileSystem {
 
     /// Opens with `O_NOFOLLOW` and checks the result is a regular file.
     public func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let (file, kind) = try Self.openFile(url, flags: O_NOFOLLOW)
+        guard kind == .regular else {
+            file.close()
+            throw FileSystemError(path: url.path, operation: "open", reason: "not a regular file")
+        }
+        return file
+    }
+
+    /// `open` for reading with the extra `flags`, then `fstat`: the file and what it is.
+    static func openFile(_ url: URL, flags: Int32) throws(FileSystemError) -> (LocalReadableFile, FileKind) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | flags)
         guard descriptor >= 0 else { throw Self.failure(url, "open") }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -53,11 +63,8 @@ public struct LocalFileSystem: FileSystem {
             _ = Glue.close(descriptor)
             throw error
         }
-        guard Self.kind(info.st_mode) == .regular else {
-            _ = Glue.close(descriptor)
-            throw FileSystemError(path: url.path, operation: "open", reason: "not a regular file")
-        }
-        return LocalReadableFile(descriptor: descriptor, count: Int(info.st_size), identity: Self.identity(info), path: url.path)
+        let file = LocalReadableFile(descriptor: descriptor, count: Int(info.st_size), identity: Self.identity(info), path: url.path)
+        return (file, Self.kind(info.st_mode))
     }
 
     /// Temporary file in the same folder, `fsync`, `rename`, `fsync` of the folder.
