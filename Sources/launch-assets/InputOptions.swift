@@ -23,7 +23,13 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replace every layout's orientations (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
     var orientations: OrientationPolicy?
 
-    /// The generator, with the idioms and orientations of `defaults` where these options give none.
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Replace every layout's multitasking: also render (or not) the iPads' Split View and Slide Over window sizes."
+    )
+    var multitasking: Bool?
+
+    /// The generator, with the idioms, orientations and multitasking of `defaults` where these options give none.
     func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
         LaunchAssetGenerator(configuration: .init(
             layoutsDirectory: URL(fileURLWithPath: layouts),
@@ -31,7 +37,8 @@ struct InputOptions: ParsableArguments {
             devicesFile: devices.map { URL(fileURLWithPath: $0) },
             layoutIDs: layoutIDs,
             idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
-            orientations: orientations ?? defaults?.orientations
+            orientations: orientations ?? defaults?.orientations,
+            multitasking: multitasking ?? defaults?.multitasking
         ))
     }
 }

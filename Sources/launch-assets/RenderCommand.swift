@@ -44,7 +44,8 @@ struct RenderCommand: ParsableCommand {
     var compressionLevel: Int?
 
     @Option(help: ArgumentHelp(
-        "Take idioms, orientations and compressionLevel from this launch-assets.json (the build plugin's settings) where the command line gives none.",
+        "Take idioms, orientations, multitasking and compressionLevel from this launch-assets.json (the build plugin's settings) "
+            + "where the command line gives none.",
         valueName: "file"
     ))
     var config: String?

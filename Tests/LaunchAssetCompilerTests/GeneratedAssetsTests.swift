@@ -187,6 +187,41 @@ import Testing
         #expect(try JSONDecoder().decode(LaunchManifest.self, from: json) == assets.manifest)
     }
 
+    @Test func windowVariantsNameTheirWindowAndFullScreensStayAsTheyWere() throws {
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let fixture = try PlannerFixture(layouts: ["default.json": layoutJSON(id: "default", idioms: ["pad"], multitasking: true)])
+        defer { fixture.remove() }
+        let pad = device("pad", .pad, points: (30, 40), scale: 2, windows: DeviceWindows(
+            portrait: [DeviceWindow(.splitViewOneThird, width: 10)], landscape: [DeviceWindow(.slideOver, width: 10, height: 26)]
+        ))
+        let planner = try fixture.planner([pad])
+        let variants = try planner.plan()
+        let images = try RenderQueue(jobs: 2).render(variants, scratch: scratch.url).images
+        let assets = GeneratedAssets(layouts: planner.layouts, variants: variants, images: images, packName: "x.launchpack")
+        let root = try #require(try JSONSerialization.jsonObject(with: assets.manifestJSON) as? [String: Any])
+        let variantsJSON = try #require(root["variants"] as? [[String: Any]])
+        #expect(variantsJSON.map { $0["window"] as? String } == [
+            nil, nil, "splitView-1/3", "splitView-1/3", nil, nil, "slideOver", "slideOver",
+        ])
+        #expect(variantsJSON.filter { $0["window"] == nil }.allSatisfy { !$0.keys.contains("window") }, "no key for full screens")
+        #expect(variantsJSON.map { "\($0["width"]!)x\($0["height"]!)" } == [
+            "60x80", "60x80", "20x80", "20x80", "80x60", "80x60", "20x52", "20x52",
+        ])
+        #expect(try JSONDecoder().decode(LaunchManifest.self, from: assets.manifestJSON) == assets.manifest)
+        #expect(assets.manifest.variants.map(\.window) == variants.map(\.window))
+
+        // A manifest written before windows existed still reads: no window, a full screen.
+        let old = Data(#"""
+            {"schemaVersion": 1, "version": "5c1f0e9a2b7d4431", "generator": "launch-assets 0.1.0", "pack": "LaunchAssets.launchpack",
+             "layouts": [{"id": "winter", "displayName": "Winter", "priority": 0, "schedule": []}],
+             "variants": [{"id": "winter-pad-2048x2732-dark", "layout": "winter", "width": 2048, "height": 2732, "orientation": "portrait",
+                           "appearance": "dark", "idiom": "pad", "devices": ["ipad-air-13-m2"], "md5": "9b0c", "offset": 32, "length": 10}]}
+            """#.utf8)
+        let decoded = try JSONDecoder().decode(LaunchManifest.self, from: old)
+        #expect(decoded.variants.map(\.window) == [nil])
+    }
+
     @Test func modelsMapTheHardwareModelsOfTheNamedDevices() throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }

@@ -82,7 +82,8 @@ func layoutJSON(
     dark: [String: String] = ["background": "#000000", "ink": "#FFFFFF"],
     strings: [String: String]? = nil,
     orientations: String? = nil,
-    idioms: [String]? = nil
+    idioms: [String]? = nil,
+    multitasking: Bool? = nil
 ) -> String {
     func object(_ values: [String: String]) -> String {
         "{ " + values.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + " }"
@@ -96,6 +97,7 @@ func layoutJSON(
     if let strings { lines.append("  \"strings\": \(object(strings))") }
     if let orientations { lines.append("  \"orientations\": \"\(orientations)\"") }
     if let idioms { lines.append("  \"idioms\": [" + idioms.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
+    if let multitasking { lines.append("  \"multitasking\": \(multitasking)") }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
 }
 
@@ -114,16 +116,22 @@ func device(
     scale: Double = 2,
     nativePixels: PixelSize? = nil,
     portrait: EdgeInsets = insets(),
-    landscape: EdgeInsets = insets()
+    landscape: EdgeInsets = insets(),
+    windows: DeviceWindows? = nil
 ) -> Device {
     Device(
         id: id, name: id, models: models, idiom: idiom, points: PointSize(width: points.0, height: points.1), scale: scale,
-        nativePixels: nativePixels, safeArea: SafeAreas(portrait: portrait, landscape: landscape)
+        nativePixels: nativePixels, safeArea: SafeAreas(portrait: portrait, landscape: landscape), windows: windows
     )
 }
 
 func screens(_ devices: [Device]) -> [Screen] {
     Screen.distinct(in: DeviceCatalog(devices: devices))
+}
+
+/// The whole screen in one orientation, the canvas of a full-screen variant.
+func fullScreen(_ screen: Screen, _ orientation: Orientation) -> Canvas {
+    screen.canvases(in: orientation, multitasking: false)[0]
 }
 
 // MARK: - PNG

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SwiftSourceGeneratorTests {
     /// A small fixed manifest: a fallback layout and a seasonal one with a yearly and an
-    /// absolute range; three variants.
+    /// absolute range; four variants, one of them a Split View window.
     static let manifest = LaunchManifest(
         version: "0123456789abcdef",
         generator: "launch-assets 0.1.0",
@@ -35,6 +35,12 @@ import Testing
                 orientation: .landscape, appearance: .dark, idiom: .pad,
                 devices: ["ipad-air-13-m2"],
                 md5: "57edf4a22be3c955ac49da2e2107b67a", offset: 88362, length: 301_554
+            ),
+            LaunchManifest.Variant(
+                id: "winter-pad-split-1-3-750x2048-dark", layout: "winter", width: 750, height: 2048,
+                orientation: .portrait, appearance: .dark, idiom: .pad,
+                devices: ["ipad-air-13-m2"],
+                md5: "c3fcd3d76192e4007dfb496cca67e13b", offset: 389_916, length: 61_027, window: .splitViewOneThird
             ),
         ],
         models: ["iPhone15,2": "iphone-14-pro", "iPhone15,4": "iphone-15", "iPad14,5": "ipad-air-13-m2"]

@@ -20,7 +20,7 @@ import Testing
     ])[0]
 
     private func values(_ screen: Screen = phone, _ orientation: Orientation = .portrait, _ appearance: Appearance = .light) -> [String: Any] {
-        TemplateContext(layout: Self.layout, screen: screen, orientation: orientation, appearance: appearance).values
+        TemplateContext(layout: Self.layout, canvas: fullScreen(screen, orientation), appearance: appearance).values
     }
 
     @Test(arguments: [
@@ -109,7 +109,7 @@ import Testing
     @Test func nativePixelScreenReportsTheEffectiveScale() throws {
         let plus = screens([device("iphone-8-plus", points: (414, 736), scale: 3, nativePixels: PixelSize(width: 1080, height: 1920))])
         let native = try #require(plus.last)
-        let values = TemplateContext(layout: Self.layout, screen: native, orientation: .portrait, appearance: .light).values
+        let values = TemplateContext(layout: Self.layout, canvas: fullScreen(native, .portrait), appearance: .light).values
         #expect(values["width"] as? Int == 1080)
         #expect(values["height"] as? Int == 1920)
         #expect(values["pointWidth"] as? String == "414")

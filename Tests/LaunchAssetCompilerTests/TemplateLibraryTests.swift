@@ -20,7 +20,7 @@ import Testing
     }
 
     private var context: TemplateContext {
-        TemplateContext(layout: TemplateContextTests.layout, screen: TemplateContextTests.phone, orientation: .portrait, appearance: .light)
+        TemplateContext(layout: TemplateContextTests.layout, canvas: fullScreen(TemplateContextTests.phone, .portrait), appearance: .light)
     }
 
     @Test func everySVGFileIsATemplateUnderItsName() throws {
@@ -41,7 +41,8 @@ import Testing
         try withTemplates(["t.svg": template]) { folder in
             let library = try TemplateLibrary(directory: folder)
             #expect(library.instantiate("t.svg", with: context) == "393x852@3 1179x2556 safe=59,393,438.5 light phone Hello, Winter #7FB2E5 winter")
-            let dark = TemplateContext(layout: TemplateContextTests.layout, screen: TemplateContextTests.phone, orientation: .landscape, appearance: .dark)
+            let landscape = fullScreen(TemplateContextTests.phone, .landscape)
+            let dark = TemplateContext(layout: TemplateContextTests.layout, canvas: landscape, appearance: .dark)
             #expect(library.instantiate("t.svg", with: dark) == "852x393@3 2556x1179 safe=0,734,186 dark phone Hello, Winter #4A7FB8 winter")
         }
     }
@@ -49,7 +50,7 @@ import Testing
     @Test func textIsEscapedSoTheSVGStaysWellFormed() throws {
         var layout = TemplateContextTests.layout
         layout.strings["title"] = #"Tom & "Jerry" <3"#
-        let context = TemplateContext(layout: layout, screen: TemplateContextTests.phone, orientation: .portrait, appearance: .light)
+        let context = TemplateContext(layout: layout, canvas: fullScreen(TemplateContextTests.phone, .portrait), appearance: .light)
         let template = #"<svg xmlns="http://www.w3.org/2000/svg"><text aria-label="{{title}}">{{title}}</text></svg>"#
         try withTemplates(["t.svg": template]) { folder in
             let svg = try #require(try TemplateLibrary(directory: folder).instantiate("t.svg", with: context))

@@ -366,6 +366,11 @@ extension BadInputCase {
             arguments: ["--config", "launch-assets.json"],
             expected: ["launch-assets.json:2:", "idioms[0]"]
         ) { try $0.write("launch-assets.json", "{\n  \"idioms\": [\"watch\"]\n}\n") },
+        BadInputCase(
+            name: "multitasking that is not a boolean", input: "`\"multitasking\": \"yes\"` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:19: error: multitasking: expected true or false"]
+        ) { try $0.write("launch-assets.json", "{\n  \"multitasking\": \"yes\"\n}\n") },
     ]
 
     /// A PNG signature and IHDR chunk declaring 40000 × 40000 pixels.

@@ -59,4 +59,22 @@ struct ConfigFileTests {
         #expect(Set(overridden.manifest.variants.map(\.idiom)) == [.pad])
         #expect(overridden.pack == padDefault.pack, "the command line's level and idiom win")
     }
+
+    @Test func multitaskingFromTheFileOrTheFlag() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.write("launch-assets.json", #"{ "idioms": ["pad"], "multitasking": true }"#)
+
+        let configured = try workspace.render("configured", ["--config", "launch-assets.json"])
+        let flagged = try workspace.render("flagged", ["--idiom", "pad", "--multitasking"])
+        let plain = try workspace.render("plain", ["--idiom", "pad"])
+        // The layout is portrait only: the portrait Split View widths and Slide Over of every iPad.
+        #expect(Set(configured.manifest.variants.compactMap(\.window)) == [.splitViewTwoThirds, .splitViewOneThird, .slideOver])
+        #expect(configured.manifest == flagged.manifest && configured.pack == flagged.pack, "the file and the flag give the same render")
+        #expect(plain.manifest.variants.allSatisfy { $0.window == nil })
+        #expect(configured.manifest.variants.filter { $0.window == nil }.map(\.id) == plain.manifest.variants.map(\.id))
+
+        let overridden = try workspace.render("overridden", ["--config", "launch-assets.json", "--no-multitasking"])
+        #expect(overridden.manifest == plain.manifest, "--no-multitasking wins over the file")
+    }
 }

@@ -18,8 +18,13 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     public var nativePixels: PixelSize?
     /// Safe-area insets in points, per orientation.
     public var safeArea: SafeAreas
+    /// The iPad's Split View and Slide Over window sizes, rendered for layouts with `multitasking`.
+    public var windows: DeviceWindows?
 
-    public init(id: String, name: String, models: [String] = [], idiom: Idiom, points: PointSize, scale: Double, nativePixels: PixelSize? = nil, safeArea: SafeAreas) {
+    public init(
+        id: String, name: String, models: [String] = [], idiom: Idiom, points: PointSize, scale: Double, nativePixels: PixelSize? = nil,
+        safeArea: SafeAreas, windows: DeviceWindows? = nil
+    ) {
         self.id = id
         self.name = name
         self.models = models
@@ -28,10 +33,11 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         self.scale = scale
         self.nativePixels = nativePixels
         self.safeArea = safeArea
+        self.windows = windows
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, models, idiom, points, scale, nativePixels, safeArea
+        case id, name, models, idiom, points, scale, nativePixels, safeArea, windows
     }
 
     /// Decodes a catalog entry; `models` may be omitted in a user's devices file.
@@ -45,6 +51,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         scale = try container.decode(Double.self, forKey: .scale)
         nativePixels = try container.decodeIfPresent(PixelSize.self, forKey: .nativePixels)
         safeArea = try container.decode(SafeAreas.self, forKey: .safeArea)
+        windows = try container.decodeIfPresent(DeviceWindows.self, forKey: .windows)
     }
 
     /// The pixel size UIKit renders at: points × scale, portrait.
@@ -116,6 +123,36 @@ public struct SafeAreas: Codable, Sendable, Hashable {
     }
 }
 
+/// An iPad's multitasking windows in each orientation, in the order they are rendered.
+public struct DeviceWindows: Codable, Sendable, Hashable {
+    public var portrait: [DeviceWindow]
+    public var landscape: [DeviceWindow]
+
+    public init(portrait: [DeviceWindow], landscape: [DeviceWindow]) {
+        self.portrait = portrait
+        self.landscape = landscape
+    }
+
+    public subscript(orientation: Orientation) -> [DeviceWindow] {
+        orientation == .portrait ? portrait : landscape
+    }
+}
+
+/// One multitasking window in one orientation of the device, in points.
+public struct DeviceWindow: Codable, Sendable, Hashable {
+    public var window: MultitaskingWindow
+    public var width: Double
+    /// The window's height where it is shorter than the screen (Slide Over); Split View windows
+    /// leave it out and have the screen's height.
+    public var height: Double?
+
+    public init(_ window: MultitaskingWindow, width: Double, height: Double? = nil) {
+        self.window = window
+        self.width = width
+        self.height = height
+    }
+}
+
 /// Every device the generator renders for: the built-in catalog, optionally extended or
 /// overridden (by `id`) from a user file of the same shape.
 public struct DeviceCatalog: Sendable {
@@ -157,12 +194,15 @@ public struct DeviceCatalog: Sendable {
     /// Keys allowed at each object path of a devices file; anything else is a typo worth an error.
     static let allowedKeys: [String: Set<String>] = [
         "": ["devices"],
-        "devices[]": ["id", "name", "models", "idiom", "points", "scale", "nativePixels", "safeArea"],
+        "devices[]": ["id", "name", "models", "idiom", "points", "scale", "nativePixels", "safeArea", "windows"],
         "devices[].points": ["width", "height"],
         "devices[].nativePixels": ["width", "height"],
         "devices[].safeArea": ["portrait", "landscape"],
         "devices[].safeArea.portrait": ["top", "left", "bottom", "right"],
         "devices[].safeArea.landscape": ["top", "left", "bottom", "right"],
+        "devices[].windows": ["portrait", "landscape"],
+        "devices[].windows.portrait[]": ["window", "width", "height"],
+        "devices[].windows.landscape[]": ["window", "width", "height"],
     ]
 
     private static func number(_ value: Double) -> String {
@@ -200,8 +240,39 @@ public struct DeviceCatalog: Sendable {
                     errors.append(diagnostic("\(path).safeArea.\(orientation.rawValue)", "insets must not be negative"))
                 }
             }
+            if let windows = device.windows {
+                errors += windowErrors(windows, of: device, at: "\(path).windows", diagnostic)
+            }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
         return devices
+    }
+
+    /// Windows belong to iPads, fit inside the screen, and each kind appears once per orientation.
+    private static func windowErrors(
+        _ windows: DeviceWindows, of device: Device, at path: String, _ diagnostic: (String, String) -> Diagnostic
+    ) -> [Diagnostic] {
+        guard device.idiom == .pad else { return [diagnostic(path, "only iPads have Split View and Slide Over windows")] }
+        var errors: [Diagnostic] = []
+        for orientation in Orientation.allCases {
+            let screen = orientation == .portrait ? device.points : PointSize(width: device.points.height, height: device.points.width)
+            var seen: Set<MultitaskingWindow> = []
+            for (index, window) in windows[orientation].enumerated() {
+                let place = "\(path).\(orientation.rawValue)[\(index)]"
+                if !seen.insert(window.window).inserted {
+                    errors.append(diagnostic("\(place).window", "\(window.window.rawValue) appears twice in \(orientation.rawValue)"))
+                }
+                let side = "the \(orientation.rawValue) screen's"
+                if !(window.width > 0 && window.width < screen.width) {
+                    let limit = "\(side) \(number(screen.width)) points"
+                    errors.append(diagnostic("\(place).width", "must be more than 0 and less than \(limit), found \(number(window.width))"))
+                }
+                if let height = window.height, !(height > 0 && height <= screen.height) {
+                    let limit = "\(side) \(number(screen.height)) points"
+                    errors.append(diagnostic("\(place).height", "must be more than 0 and at most \(limit), found \(number(height))"))
+                }
+            }
+        }
+        return errors
     }
 }

@@ -62,6 +62,7 @@ public struct LayoutLoader: Sendable {
             strings: document.strings ?? [:],
             orientations: document.orientations ?? .automatic,
             idioms: document.idioms ?? Idiom.allCases,
+            multitasking: document.multitasking ?? false,
             file: input.file,
             positions: input.map.positions
         )

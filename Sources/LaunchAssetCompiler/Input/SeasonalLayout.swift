@@ -17,6 +17,8 @@ public struct SeasonalLayout: Sendable, Hashable {
     public var strings: [String: String]
     public var orientations: OrientationPolicy
     public var idioms: [Idiom]
+    /// Whether iPads also get their Split View and Slide Over window sizes.
+    public var multitasking = false
     /// The file it was read from, for diagnostics.
     public var file: String
     /// Where each JSON path starts in `file`.
@@ -61,10 +63,13 @@ extension SeasonalLayout {
         var strings: [String: String]?
         var orientations: OrientationPolicy?
         var idioms: [Idiom]?
+        var multitasking: Bool?
 
         /// Keys allowed at each object path; anything else is a typo worth an error.
         static let allowedKeys: [String: Set<String>] = [
-            "": ["id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms"],
+            "": [
+                "id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms", "multitasking",
+            ],
             "appearances": ["light", "dark"],
             "schedule[]": ["from", "through"],
         ]

@@ -15,9 +15,11 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     public var orientations: OrientationPolicy?
     /// PNG compression, within ``PNGEncoder/levels``.
     public var compressionLevel: Int?
+    /// Whether iPads also get their Split View and Slide Over window sizes (every layout).
+    public var multitasking: Bool?
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case typeName, layouts, templates, devices, idioms, orientations, compressionLevel
+        case typeName, layouts, templates, devices, idioms, orientations, compressionLevel, multitasking
     }
 
     /// Reads and checks the file at `url`.

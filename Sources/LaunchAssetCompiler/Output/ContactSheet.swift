@@ -2,8 +2,8 @@ import CLibrsvg
 import Foundation
 import LaunchScreenRepair
 
-/// `preview.png`: one section per layout, one labelled cell per variant (size, orientation,
-/// appearance), so a designer can check every variant at a glance.
+/// `preview.png`: one section per layout, one labelled cell per variant (size, orientation or
+/// window, appearance), so a designer can check every variant at a glance.
 ///
 /// Cells are drawn from each variant's SVG at thumbnail size, not by scaling the full PNGs.
 public struct ContactSheet: Sendable {
@@ -61,7 +61,8 @@ public struct ContactSheet: Sendable {
         cairo_stroke(context)
         let center = x + Double(cellWidth) / 2
         text("\(variant.pixels.width)×\(variant.pixels.height)", at: (center, bottom + 18), size: 12, bold: true, centered: true, in: context)
-        text("\(variant.orientation.rawValue) · \(variant.appearance.rawValue)", at: (center, bottom + 34), size: 11, bold: false, centered: true, in: context)
+        let shape = variant.window?.rawValue ?? variant.orientation.rawValue
+        text("\(shape) · \(variant.appearance.rawValue)", at: (center, bottom + 34), size: 11, bold: false, centered: true, in: context)
     }
 
     private func scheduleLine(_ layout: SeasonalLayout) -> String {

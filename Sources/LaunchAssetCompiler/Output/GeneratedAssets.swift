@@ -32,7 +32,7 @@ public struct GeneratedAssets: Sendable {
             entries.append(LaunchManifest.Variant(
                 id: variant.id, layout: variant.layout, width: variant.pixels.width, height: variant.pixels.height,
                 orientation: variant.orientation, appearance: variant.appearance, idiom: variant.idiom,
-                devices: variant.devices, md5: image.md5, offset: offsets[image.md5]!, length: image.length
+                devices: variant.devices, md5: image.md5, offset: offsets[image.md5]!, length: image.length, window: variant.window
             ))
         }
         let named = Set(variants.flatMap(\.devices))

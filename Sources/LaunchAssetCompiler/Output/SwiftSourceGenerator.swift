@@ -77,7 +77,8 @@ public struct SwiftSourceGenerator: Sendable {
             lines.append("                id: \(literal(variant.id)), layout: \(literal(variant.layout)),")
             lines.append("                width: \(variant.width), height: \(variant.height), orientation: .\(variant.orientation.rawValue), appearance: .\(variant.appearance.rawValue), idiom: .\(variant.idiom.rawValue),")
             lines.append("                devices: [\(variant.devices.map(literal).joined(separator: ", "))],")
-            lines.append("                md5: \(literal(variant.md5)), offset: \(variant.offset), length: \(variant.length)")
+            let window = variant.window.map { ", window: .\($0)" } ?? ""
+            lines.append("                md5: \(literal(variant.md5)), offset: \(variant.offset), length: \(variant.length)\(window)")
             lines.append("            ),")
         }
         lines.append("        ],")

@@ -19,6 +19,8 @@ public struct LaunchAssetGenerator: Sendable {
         public var idioms: [Idiom]
         /// Replaces every layout's own `orientations` when set.
         public var orientations: OrientationPolicy?
+        /// Replaces every layout's own `multitasking` when set.
+        public var multitasking: Bool?
 
         public init(
             layoutsDirectory: URL,
@@ -26,7 +28,8 @@ public struct LaunchAssetGenerator: Sendable {
             devicesFile: URL? = nil,
             layoutIDs: [String] = [],
             idioms: [Idiom] = [],
-            orientations: OrientationPolicy? = nil
+            orientations: OrientationPolicy? = nil,
+            multitasking: Bool? = nil
         ) {
             self.layoutsDirectory = layoutsDirectory
             self.templatesDirectory = templatesDirectory
@@ -34,6 +37,7 @@ public struct LaunchAssetGenerator: Sendable {
             self.layoutIDs = layoutIDs
             self.idioms = idioms
             self.orientations = orientations
+            self.multitasking = multitasking
         }
     }
 
@@ -78,6 +82,9 @@ public struct LaunchAssetGenerator: Sendable {
         }
         if let orientations = configuration.orientations {
             for index in layouts.indices { layouts[index].orientations = orientations }
+        }
+        if let multitasking = configuration.multitasking {
+            for index in layouts.indices { layouts[index].multitasking = multitasking }
         }
         if !configuration.idioms.isEmpty {
             for index in layouts.indices { layouts[index].idioms = layouts[index].idioms.filter(configuration.idioms.contains) }

@@ -1,7 +1,7 @@
 import LaunchScreenRepair
 
-/// The values a template sees for one variant: the screen, the orientation, the appearance,
-/// and the layout's palette and strings.
+/// The values a template sees for one variant: the canvas (a screen in one orientation, or a
+/// multitasking window of it), the appearance, and the layout's palette and strings.
 ///
 /// Every key is documented in the README's template reference; ``builtInKeys`` lists them, and
 /// layouts may not shadow them.
@@ -12,6 +12,7 @@ struct TemplateContext {
         "orientation", "isPortrait", "isLandscape",
         "appearance", "isDark", "isLight",
         "idiom", "isPhone", "isPad",
+        "isWindow", "windowClass", "isSplitView", "isSlideOver",
         "centerX", "centerY", "safeArea",
         "layout", "displayName",
     ]
@@ -22,10 +23,8 @@ struct TemplateContext {
     /// The dictionary handed to Mustache.
     let values: [String: Any]
 
-    init(layout: SeasonalLayout, screen: Screen, orientation: Orientation, appearance: Appearance) {
-        let pixels = screen.pixels(in: orientation)
-        let points = screen.points(in: orientation)
-        let insets = screen.safeArea[orientation]
+    init(layout: SeasonalLayout, canvas: Canvas, appearance: Appearance) {
+        let pixels = canvas.pixels, points = canvas.points, insets = canvas.safeArea, orientation = canvas.orientation
         let safeWidth = points.width - insets.left - insets.right
         let safeHeight = points.height - insets.top - insets.bottom
         var values: [String: Any] = [
@@ -40,9 +39,13 @@ struct TemplateContext {
             "appearance": appearance.rawValue,
             "isDark": appearance == .dark,
             "isLight": appearance == .light,
-            "idiom": screen.idiom.rawValue,
-            "isPhone": screen.idiom == .phone,
-            "isPad": screen.idiom == .pad,
+            "idiom": canvas.idiom.rawValue,
+            "isPhone": canvas.idiom == .phone,
+            "isPad": canvas.idiom == .pad,
+            "isWindow": canvas.window != nil,
+            "windowClass": canvas.window?.rawValue ?? "fullScreen",
+            "isSplitView": canvas.window.map { $0 != .slideOver } ?? false,
+            "isSlideOver": canvas.window == .slideOver,
             "centerX": Self.number(points.width / 2),
             "centerY": Self.number(points.height / 2),
             "safeArea": [

@@ -9,6 +9,8 @@ public struct Screen: Sendable, Hashable {
     /// Portrait point size.
     public var points: PointSize
     public var safeArea: SafeAreas
+    /// Split View and Slide Over windows (iPads), in points.
+    public var windows: DeviceWindows?
     /// Catalog ids of the devices with this screen, in catalog order.
     public var devices: [String]
 
@@ -24,19 +26,21 @@ public struct Screen: Sendable, Hashable {
     /// from points × scale gives two screens.
     public static func distinct(in catalog: DeviceCatalog) -> [Screen] {
         struct Key: Hashable {
-            var idiom: Idiom, pixels: PixelSize, points: PointSize, safeArea: SafeAreas
+            var idiom: Idiom, pixels: PixelSize, points: PointSize, safeArea: SafeAreas, windows: DeviceWindows?
         }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
         for device in catalog.devices {
             for pixels in device.pixelSizes {
-                let key = Key(idiom: device.idiom, pixels: pixels, points: device.points, safeArea: device.safeArea)
+                let key = Key(
+                    idiom: device.idiom, pixels: pixels, points: device.points, safeArea: device.safeArea, windows: device.windows
+                )
                 if devices[key] == nil { order.append(key) }
                 devices[key, default: []].append(device.id)
             }
         }
         return order.map {
-            Screen(idiom: $0.idiom, pixels: $0.pixels, points: $0.points, safeArea: $0.safeArea, devices: devices[$0]!)
+            Screen(idiom: $0.idiom, pixels: $0.pixels, points: $0.points, safeArea: $0.safeArea, windows: $0.windows, devices: devices[$0]!)
         }
     }
 }

@@ -3,14 +3,17 @@ import LaunchScreenRepair
 
 /// One image to render: where it goes in the manifest, and the SVG that draws it.
 public struct PlannedVariant: Sendable, Hashable {
-    /// Unique id, `<layout>-<idiom>-<width>x<height>-<appearance>`, with `-2`, `-3`… when
-    /// several screens of one size need different images (other safe areas).
+    /// Unique id, `<layout>-<idiom>-<width>x<height>-<appearance>`, for a window
+    /// `<layout>-<idiom>-<window>-<width>x<height>-<appearance>` (`winter-pad-split-1-3-750x2048-light`),
+    /// with `-2`, `-3`… when several screens of one size need different images (other safe areas).
     public var id: String
     public var layout: String
     public var pixels: PixelSize
     public var orientation: Orientation
     public var appearance: Appearance
     public var idiom: Idiom
+    /// The multitasking window, or `nil` for the full screen.
+    public var window: MultitaskingWindow?
     /// Every device whose screen gives this very SVG.
     public var devices: [String]
     /// The instantiated template.
@@ -19,8 +22,8 @@ public struct PlannedVariant: Sendable, Hashable {
     public var templateFile: URL
 }
 
-/// Expands layouts × screens × orientations × appearances into the variants to render, merging
-/// screens whose instantiated SVG is identical.
+/// Expands layouts × screens × orientations (× multitasking windows, for layouts that ask) ×
+/// appearances into the variants to render, merging screens whose instantiated SVG is identical.
 public struct VariantPlanner: Sendable {
     public var layouts: [SeasonalLayout]
     public var screens: [Screen]
@@ -32,7 +35,8 @@ public struct VariantPlanner: Sendable {
         self.templates = templates
     }
 
-    /// Every variant, ordered by layout, idiom, pixel size, orientation and appearance.
+    /// Every variant, ordered by layout, idiom, screen pixel size, orientation (the full screen,
+    /// then its windows) and appearance.
     /// Throws with every template problem found: a missing template, an unknown key, a
     /// reference outside the templates folder, malformed SVG.
     public func plan() throws(CompilerError) -> [PlannedVariant] {
@@ -74,7 +78,7 @@ public struct VariantPlanner: Sendable {
         let policy = SVGReferencePolicy(templates: templates.directory)
 
         struct Key: Hashable {
-            var idiom: Idiom, pixels: PixelSize, orientation: Orientation, appearance: Appearance, svg: String
+            var idiom: Idiom, pixels: PixelSize, orientation: Orientation, window: MultitaskingWindow?, appearance: Appearance, svg: String
         }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
@@ -83,14 +87,19 @@ public struct VariantPlanner: Sendable {
             .sorted { ($0.idiom == .phone ? 0 : 1, $0.pixels.width, $0.pixels.height) < ($1.idiom == .phone ? 0 : 1, $1.pixels.width, $1.pixels.height) }
         for screen in ordered {
             for orientation in layout.orientations.orientations(for: screen.idiom) {
-                for appearance in Appearance.allCases {
-                    let context = TemplateContext(layout: layout, screen: screen, orientation: orientation, appearance: appearance)
-                    guard let svg = templates.instantiate(layout.template, with: context) else {
-                        throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                for canvas in screen.canvases(in: orientation, multitasking: layout.multitasking) {
+                    for appearance in Appearance.allCases {
+                        let context = TemplateContext(layout: layout, canvas: canvas, appearance: appearance)
+                        guard let svg = templates.instantiate(layout.template, with: context) else {
+                            throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                        }
+                        let key = Key(
+                            idiom: canvas.idiom, pixels: canvas.pixels, orientation: canvas.orientation, window: canvas.window,
+                            appearance: appearance, svg: svg
+                        )
+                        if devices[key] == nil { order.append(key) }
+                        devices[key, default: []] += screen.devices
                     }
-                    let key = Key(idiom: screen.idiom, pixels: screen.pixels(in: orientation), orientation: orientation, appearance: appearance, svg: svg)
-                    if devices[key] == nil { order.append(key) }
-                    devices[key, default: []] += screen.devices
                 }
             }
         }
@@ -101,7 +110,9 @@ public struct VariantPlanner: Sendable {
         var checked: Set<String> = []
         let templatePath = templateFile.relativePathForDisplay
         for key in order {
-            let base = "\(layout.id)-\(key.idiom.rawValue)-\(key.pixels)-\(key.appearance.rawValue)"
+            // A window's id names it, so full-screen ids (and their -2, -3…) stay as they are.
+            let window = key.window.map { "\($0.idComponent)-" } ?? ""
+            let base = "\(layout.id)-\(key.idiom.rawValue)-\(window)\(key.pixels)-\(key.appearance.rawValue)"
             used[base, default: 0] += 1
             let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
             if checked.insert(key.svg).inserted {
@@ -120,7 +131,7 @@ public struct VariantPlanner: Sendable {
             }
             variants.append(PlannedVariant(
                 id: id, layout: layout.id, pixels: key.pixels, orientation: key.orientation,
-                appearance: key.appearance, idiom: key.idiom, devices: devices[key]!, svg: key.svg,
+                appearance: key.appearance, idiom: key.idiom, window: key.window, devices: devices[key]!, svg: key.svg,
                 templateFile: templateFile
             ))
         }
@@ -147,6 +158,18 @@ public struct VariantPlanner: Sendable {
             ))
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
+    }
+}
+
+extension MultitaskingWindow {
+    /// The part of a variant id that names the window, e.g. `split-1-3`.
+    var idComponent: String {
+        switch self {
+        case .splitViewOneThird: "split-1-3"
+        case .splitViewHalf: "split-1-2"
+        case .splitViewTwoThirds: "split-2-3"
+        case .slideOver: "slide-over"
+        }
     }
 }
 

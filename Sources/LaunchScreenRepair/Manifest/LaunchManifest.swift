@@ -103,6 +103,9 @@ extension LaunchManifest {
         public var offset: Int
         /// How many bytes the PNG has.
         public var length: Int
+        /// The iPad multitasking window the image fills, or `nil` for the full screen. Absent
+        /// from the JSON of full-screen variants (and of manifests written before windows existed).
+        public var window: MultitaskingWindow?
 
         public init(
             id: String,
@@ -115,7 +118,8 @@ extension LaunchManifest {
             devices: [String],
             md5: String,
             offset: Int,
-            length: Int
+            length: Int,
+            window: MultitaskingWindow? = nil
         ) {
             self.id = id
             self.layout = layout
@@ -128,6 +132,7 @@ extension LaunchManifest {
             self.md5 = md5
             self.offset = offset
             self.length = length
+            self.window = window
         }
     }
 }
@@ -142,6 +147,16 @@ public enum Orientation: String, Codable, Sendable, Hashable, CaseIterable {
 public enum Appearance: String, Codable, Sendable, Hashable, CaseIterable {
     case light
     case dark
+}
+
+/// An iPad window smaller than the screen whose size the system fixes, so it can be pre-rendered:
+/// Split View at a third, half or two thirds of the screen width, and Slide Over. (Stage
+/// Manager windows can be any size.)
+public enum MultitaskingWindow: String, Codable, Sendable, Hashable, CaseIterable {
+    case splitViewOneThird = "splitView-1/3"
+    case splitViewHalf = "splitView-1/2"
+    case splitViewTwoThirds = "splitView-2/3"
+    case slideOver
 }
 
 /// The kind of device: iPhone (and iPod touch) or iPad.

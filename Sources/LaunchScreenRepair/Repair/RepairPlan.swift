@@ -167,7 +167,7 @@ public struct RepairPlanner: Sendable {
         guard let header = file.header else { return skip("no readable header") }
         let all = candidates(width: header.width, height: header.height)
         guard !all.isEmpty else {
-            return skip("no \(idiom.rawValue) variant of \(header.width)x\(header.height) in layout \(layout): the device catalog lacks this screen size")
+            return skip(uncoveredSizeReason(width: header.width, height: header.height))
         }
         let chosen: [LaunchManifest.Variant]
         if let appearance = file.appearance.appearance {

@@ -1,0 +1,40 @@
+import LaunchScreenRepair
+
+/// What one variant draws on: a screen in one orientation, whole or as one multitasking window.
+public struct Canvas: Sendable, Hashable {
+    public var idiom: Idiom
+    /// The image's orientation, from its shape (a Split View window of a landscape iPad is
+    /// usually taller than wide), as the runtime reads it from a snapshot's size.
+    public var orientation: Orientation
+    public var pixels: PixelSize
+    public var points: PointSize
+    /// Safe-area insets, in points.
+    public var safeArea: EdgeInsets
+    /// The multitasking window, or `nil` for the full screen.
+    public var window: MultitaskingWindow?
+}
+
+extension Screen {
+    /// The full screen in `orientation`, followed, with `multitasking`, by its windows in that
+    /// orientation. A window has the screen's scale; a Split View window keeps the screen's top
+    /// and bottom insets (status bar, home indicator) and no side insets; a Slide Over window
+    /// starts below the status bar (no top inset) and keeps the bottom one.
+    public func canvases(in orientation: Orientation, multitasking: Bool) -> [Canvas] {
+        let pixels = pixels(in: orientation), points = points(in: orientation), insets = safeArea[orientation]
+        let fullScreen = Canvas(idiom: idiom, orientation: orientation, pixels: pixels, points: points, safeArea: insets, window: nil)
+        guard multitasking, let windows else { return [fullScreen] }
+        return [fullScreen] + windows[orientation].map { window in
+            let size = PointSize(width: window.width, height: window.height ?? points.height)
+            let windowPixels = PixelSize(
+                width: Int((size.width * Double(pixels.width) / points.width).rounded()),
+                height: Int((size.height * Double(pixels.height) / points.height).rounded())
+            )
+            let top = window.window == .slideOver ? 0 : insets.top
+            return Canvas(
+                idiom: idiom, orientation: windowPixels.width > windowPixels.height ? .landscape : .portrait,
+                pixels: windowPixels, points: size, safeArea: EdgeInsets(top: top, left: 0, bottom: insets.bottom, right: 0),
+                window: window.window
+            )
+        }
+    }
+}
