@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources/devices.json")]
+            resources: [.copy("Resources/devices.json"), .copy("Resources/gallery.mustache")]
         ),
         .executableTarget(
             name: "launch-assets",
