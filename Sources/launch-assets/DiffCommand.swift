@@ -9,7 +9,8 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two render folders: variants added, removed, changed (with the share of pixels changed), unchanged.",
         discussion: """
-            Reads each folder's manifest.json and its images (images/<id>.png, else the pack). With \
+            Reads each folder's manifest.json and checks its images (images/<id>.png, else the pack) \
+            against the manifest's MD5s. With \
             --output, writes report.json and differences/<id>.png (the new image washed out, changed \
             pixels in red) for every changed variant; with --gallery also index.html with the old, \
             new and difference images side by side (old/ and new/ hold copies, so the folder stands \
@@ -40,6 +41,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let before = try RenderFolder(directory: URL(fileURLWithPath: old))
         let after = try RenderFolder(directory: URL(fileURLWithPath: new))
+        try before.verify()
+        try after.verify()
         let comparison = RenderComparison(old: before.manifest, new: after.manifest)
 
         var files: [String: FileContents] = [:]

@@ -19,6 +19,12 @@ public struct RenderFolder: Sendable {
         directory.appendingPathComponent("images/\(variant.id).png")
     }
 
+    /// Checks every variant's bytes against the manifest's MD5, so a comparison of manifests
+    /// speaks for the files too.
+    public func verify() throws(CompilerError) {
+        for variant in manifest.variants { _ = try png(of: variant) }
+    }
+
     /// The variant's PNG bytes, checked against the manifest's MD5.
     public func png(of variant: LaunchManifest.Variant) throws(CompilerError) -> Data {
         let image = imageFile(of: variant)
