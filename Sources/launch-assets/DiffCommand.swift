@@ -25,7 +25,9 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The later render folder.", valueName: "new"))
     var new: String
 
-    @Option(help: ArgumentHelp("Write the report, difference images and (with --gallery) a page into this folder (replaced whole).", valueName: "dir"))
+    @Option(help: ArgumentHelp(
+        "Write the report, difference images and (with --gallery) a page into this folder (replaced whole).", valueName: "dir"
+    ))
     var output: String?
 
     @Flag(help: "Also write <output>/index.html, the changed, added and removed variants side by side.")
@@ -103,7 +105,8 @@ struct DiffCommand: ParsableCommand {
                 files["index.html"] = .bytes(Data(page.utf8))
             }
             let folder = URL(fileURLWithPath: output).standardizedFileURL
-            try OutputWriter(directory: folder).write(Dictionary(uniqueKeysWithValues: files.map { (folder.appendingPathComponent($0.key), $0.value) }))
+            let placed = Dictionary(uniqueKeysWithValues: files.map { (folder.appendingPathComponent($0.key), $0.value) })
+            try OutputWriter(directory: folder).write(placed)
         }
 
         if json {
@@ -111,7 +114,8 @@ struct DiffCommand: ParsableCommand {
         } else {
             for row in rows {
                 let detail = row.share.map { "\(Self.percent($0)) of pixels changed" } ?? row.differences.joined(separator: ", ")
-                print([row.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), row.id, detail].filter { !$0.isEmpty }.joined(separator: "  "))
+                let change = row.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                print([change, row.id, detail].filter { !$0.isEmpty }.joined(separator: "  "))
             }
             for line in comparison.layoutChanges { print(line) }
             print("\(old) → \(new): \(summary(comparison))")

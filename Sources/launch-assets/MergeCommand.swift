@@ -21,11 +21,8 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let merged = try PartialRender.merge(shards.map { URL(fileURLWithPath: $0).standardizedFileURL })
-        guard let bundle = SwiftSourceGenerator.ResourceBundle(rawValue: merged.record.bundle) else {
-            throw CompilerError(Diagnostic(file: "\(shards[0])/\(PartialRender.fileName)", path: "bundle", message: "unknown bundle \"\(merged.record.bundle)\""))
-        }
         let files = try destination.files(
-            merged.assets, typeName: merged.record.typeName, bundle: bundle,
+            merged.assets, typeName: merged.record.typeName, bundle: merged.record.bundle,
             preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: merged.record.deviceNames
         )
         try OutputWriter(directory: destination.outputURL).write(files)

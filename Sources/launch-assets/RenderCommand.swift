@@ -72,7 +72,10 @@ struct RenderCommand: ParsableCommand {
         }
         guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
         if shard != nil {
-            let merged = [("--swift", destination.swift != nil), ("--pack", destination.pack != nil), ("--gallery", destination.gallery), ("--no-images", !destination.images)]
+            let merged = [
+                ("--swift", destination.swift != nil), ("--pack", destination.pack != nil),
+                ("--gallery", destination.gallery), ("--no-images", !destination.images),
+            ]
             for (option, given) in merged where given {
                 throw ValidationError("--shard writes a partial folder of images; give \(option) to `launch-assets merge` instead")
             }
@@ -116,12 +119,13 @@ struct RenderCommand: ParsableCommand {
         var files: [URL: FileContents]
         if let shard {
             let record = PartialRender(
-                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle.rawValue,
+                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle,
                 compressionLevel: level, preview: preview
             )
             files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
             for (variant, image) in zip(part.variants, assets.images) {
-                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)])
+                let file = outputURL.appendingPathComponent("images/\(variant.id).png")
+                files[file] = FileContents([.file(image.file, length: image.length)])
             }
             if let previewPNG { files[outputURL.appendingPathComponent("preview.png")] = previewPNG }
         } else {
@@ -157,7 +161,8 @@ struct RenderCommand: ParsableCommand {
             let cached = assets.cachedImages == 0 ? "" : ", \(assets.cachedImages) from the cache"
             let time = "in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(destination.output)"
             if let shard {
-                StandardError.write("Rendered shard \(shard): \(plural(part.variants.count, "variant")) of \(plan.variants.count) (\(distinct) distinct images\(cached)) \(time)")
+                let count = "\(plural(part.variants.count, "variant")) of \(plan.variants.count)"
+                StandardError.write("Rendered shard \(shard): \(count) (\(distinct) distinct images\(cached)) \(time)")
             } else {
                 let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
                 StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)")

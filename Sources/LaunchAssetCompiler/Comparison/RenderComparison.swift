@@ -32,9 +32,13 @@ public struct RenderComparison: Sendable {
                 return Entry(id: variant.id, change: .added, old: nil, new: variant, differences: [])
             }
             let differences = Self.differences(before, variant)
-            return Entry(id: variant.id, change: differences.isEmpty ? .unchanged : .changed, old: before, new: variant, differences: differences)
+            return Entry(
+                id: variant.id, change: differences.isEmpty ? .unchanged : .changed, old: before, new: variant, differences: differences
+            )
         }
-        entries += old.variants.filter { !newIDs.contains($0.id) }.map { Entry(id: $0.id, change: .removed, old: $0, new: nil, differences: []) }
+        entries += old.variants.filter { !newIDs.contains($0.id) }.map {
+            Entry(id: $0.id, change: .removed, old: $0, new: nil, differences: [])
+        }
         self.entries = entries
 
         let oldLayouts = Dictionary(old.layouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -45,8 +49,12 @@ public struct RenderComparison: Sendable {
                 layoutChanges.append("layout \(layout.id) added")
                 continue
             }
-            if before.displayName != layout.displayName { layoutChanges.append("layout \(layout.id): name \"\(before.displayName)\" → \"\(layout.displayName)\"") }
-            if before.priority != layout.priority { layoutChanges.append("layout \(layout.id): priority \(before.priority) → \(layout.priority)") }
+            if before.displayName != layout.displayName {
+                layoutChanges.append("layout \(layout.id): name \"\(before.displayName)\" → \"\(layout.displayName)\"")
+            }
+            if before.priority != layout.priority {
+                layoutChanges.append("layout \(layout.id): priority \(before.priority) → \(layout.priority)")
+            }
             if before.schedule != layout.schedule {
                 layoutChanges.append("layout \(layout.id): schedule \(before.scheduleDescription) → \(layout.scheduleDescription)")
             }

@@ -25,7 +25,10 @@ public struct GeneratedAssets: Sendable {
 
     /// Lays the PNGs out in a pack and stamps the manifest, from manifest entries whose `md5`,
     /// `offset` and `length` are not known yet (a merge of partial renders).
-    public init(layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String, models: [String: String]) {
+    public init(
+        layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String,
+        models: [String: String]
+    ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
         var offsets: [String: Int] = [:]
@@ -44,7 +47,9 @@ public struct GeneratedAssets: Sendable {
             entry.length = image.length
             entries.append(entry)
         }
-        var manifest = LaunchManifest(version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models)
+        var manifest = LaunchManifest(
+            version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models
+        )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         self.pack = FileContents([.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })

@@ -16,7 +16,7 @@ public struct PartialRender: Codable, Sendable {
     /// entry and SVG. Shards that belong together have the same plan.
     public var plan: String
     public var typeName: String
-    public var bundle: String
+    public var bundle: SwiftSourceGenerator.ResourceBundle
     /// Whether shard 1 holds `preview.png`.
     public var preview: Bool
     public var layouts: [LaunchManifest.Layout]
@@ -36,8 +36,8 @@ public struct PartialRender: Codable, Sendable {
 
     /// Describes shard `shard` of `plan`, whose variants (this shard's, in order) rendered to `images`.
     public init(
-        shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String, bundle: String,
-        compressionLevel: Int, preview: Bool
+        shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
+        bundle: SwiftSourceGenerator.ResourceBundle, compressionLevel: Int, preview: Bool
     ) {
         self.shard = shard
         self.typeName = typeName
@@ -47,10 +47,13 @@ public struct PartialRender: Codable, Sendable {
         variants = plan.variants.map(\.manifestEntry)
         models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
         let named = Set(plan.variants.flatMap(\.devices))
-        deviceNames = Dictionary(plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        deviceNames = Dictionary(
+            plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }
+        )
         rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
         struct Inputs: Encodable {
-            var generator: String, typeName: String, bundle: String, compressionLevel: Int, preview: Bool, count: Int
+            var generator: String, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle
+            var compressionLevel: Int, preview: Bool, count: Int
             var layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String], svgs: [String]
         }
         let inputs = Inputs(
@@ -78,7 +81,9 @@ public struct PartialRender: Codable, Sendable {
         for folder in folders {
             let file = folder.appendingPathComponent(fileName)
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw CompilerError(Diagnostic(file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"))
+                throw CompilerError(Diagnostic(
+                    file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"
+                ))
             }
             shards.append((folder, try JSONInputFile(contentsOf: file, kind: "shard record").decode(PartialRender.self, allowedKeys: [:])))
         }
@@ -87,7 +92,8 @@ public struct PartialRender: Codable, Sendable {
         for (folder, record) in shards.dropFirst() where record.plan != first.record.plan {
             throw CompilerError(Diagnostic(
                 file: display(folder),
-                message: "belongs to another render than \(display(first.folder)) (plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
+                message: "belongs to another render than \(display(first.folder)) "
+                    + "(plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
                     + "render every shard from the same inputs, options and launch-assets version"
             ))
         }
@@ -104,7 +110,8 @@ public struct PartialRender: Codable, Sendable {
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
             let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw CompilerError(Diagnostic(message: "\(missing.count == 1 ? "shard \(names) is" : "shards \(names) are") missing: a merge needs all \(count)"))
+            let subject = missing.count == 1 ? "shard \(names) is" : "shards \(names) are"
+            throw CompilerError(Diagnostic(message: "\(subject) missing: a merge needs all \(count)"))
         }
         // Each shard must hold exactly its deal of the plan; together they then cover it once.
         var images: [String: RenderedImage] = [:]
@@ -112,17 +119,24 @@ public struct PartialRender: Codable, Sendable {
             let (folder, record) = byIndex[index]!
             let expected = record.shard.part(of: record.variants).map(\.id)
             guard record.rendered.map(\.id) == expected else {
-                throw CompilerError(Diagnostic(file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"))
+                throw CompilerError(Diagnostic(
+                    file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"
+                ))
             }
             for image in record.rendered {
                 let file = folder.appendingPathComponent("images/\(image.id).png")
                 let data: Data
                 do { data = try Data(contentsOf: file) } catch {
-                    throw CompilerError(Diagnostic(file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"))
+                    throw CompilerError(Diagnostic(
+                        file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"
+                    ))
                 }
                 let described = RenderedImage(file: file, png: data)
                 guard described.md5 == image.md5, described.length == image.length else {
-                    throw CompilerError(Diagnostic(file: file.relativePathForDisplay, message: "does not match its md5 in \(fileName): the folder was changed after the render"))
+                    throw CompilerError(Diagnostic(
+                        file: file.relativePathForDisplay,
+                        message: "does not match its md5 in \(fileName): the folder was changed after the render"
+                    ))
                 }
                 images[image.id] = described
             }
@@ -134,7 +148,9 @@ public struct PartialRender: Codable, Sendable {
         )
         let preview = record.preview ? byIndex[1]!.folder.appendingPathComponent("preview.png") : nil
         if let preview, !FileManager.default.fileExists(atPath: preview.path) {
-            throw CompilerError(Diagnostic(file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"))
+            throw CompilerError(Diagnostic(
+                file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"
+            ))
         }
         return Merged(assets: assets, record: record, preview: preview)
     }

@@ -34,7 +34,8 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let shard = Shard(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected K/N with 1 ≤ K ≤ N, found \"\(text)\""))
+            let message = "expected K/N with 1 ≤ K ≤ N, found \"\(text)\""
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
         }
         self = shard
     }
