@@ -55,11 +55,11 @@ struct DiffCommand: ParsableCommand {
             var images: [(label: String, path: String)] = []
             var note: String?
             if let variant = entry.old, entry.change != .added {
-                if gallery { files["old/\(entry.id).png"] = .bytes(try before.png(of: variant)) }
+                if gallery { files["old/\(entry.id).png"] = try before.contents(of: variant) }
                 images.append(("old", "old/\(entry.id).png"))
             }
             if let variant = entry.new, entry.change != .removed {
-                if gallery { files["new/\(entry.id).png"] = .bytes(try after.png(of: variant)) }
+                if gallery { files["new/\(entry.id).png"] = try after.contents(of: variant) }
                 images.append(("new", "new/\(entry.id).png"))
                 if let previous = entry.old, entry.differences.contains("pixels"),
                    let difference = try PixelDifference(previous, in: before, variant, in: after) {

@@ -25,6 +25,14 @@ public struct RenderFolder: Sendable {
         for variant in manifest.variants { _ = try png(of: variant) }
     }
 
+    /// The variant's PNG as output contents: its file under `images/` (copied when written, not
+    /// held in memory), or its bytes from the pack.
+    public func contents(of variant: LaunchManifest.Variant) throws(CompilerError) -> FileContents {
+        let image = imageFile(of: variant)
+        if FileManager.default.fileExists(atPath: image.path) { return FileContents([.file(image, length: variant.length)]) }
+        return .bytes(try png(of: variant))
+    }
+
     /// The variant's PNG bytes, checked against the manifest's MD5.
     public func png(of variant: LaunchManifest.Variant) throws(CompilerError) -> Data {
         let image = imageFile(of: variant)
