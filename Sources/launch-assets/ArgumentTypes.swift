@@ -22,3 +22,9 @@ extension SeasonDate: ExpressibleByArgument {
         self = date
     }
 }
+
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}

@@ -12,6 +12,8 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
         version: GeneratorVersion.current,
         subcommands: [
             RenderCommand.self,
+            DiffCommand.self,
+            MergeCommand.self,
             ValidateCommand.self,
             DevicesCommand.self,
             ProbeCommand.self,

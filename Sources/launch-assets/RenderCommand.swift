@@ -9,33 +9,31 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render every launch-screen variant of the layouts.",
         discussion: """
             Writes, into the output folder: manifest.json, <type-name>.launchpack, <type-name>.swift, \
-            images/<variant id>.png and, with --preview, preview.png. The folder is replaced whole \
-            and only once everything rendered: on any error the previous output is untouched.
+            images/<variant id>.png, with --preview preview.png, and with --gallery gallery/index.html \
+            (a self-contained page over images/, so --gallery needs the images). The folder is replaced whole \
+            and only once everything rendered: on any error the previous output is untouched. With \
+            --shard K/N it holds only part K's images and shard.json, for `launch-assets merge`.
             """
     )
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The output folder (replaced whole).", valueName: "dir"))
-    var output = "LaunchAssets"
-
-    @Option(help: ArgumentHelp("Where to write the generated Swift file (default: <output>/<type-name>.swift).", valueName: "file"))
-    var swift: String?
+    @OptionGroup var destination: OutputOptions
 
     @Option(help: ArgumentHelp("The name of the generated Swift enum and of the pack file.", valueName: "name"))
     var typeName = "LaunchAssets"
 
-    @Option(help: ArgumentHelp("Where to write the pack (default: <output>/<type-name>.launchpack).", valueName: "file"))
-    var pack: String?
-
     @Option(help: ArgumentHelp("The bundle the generated Swift finds the pack in: main (an app target) or module (a SwiftPM target).", valueName: "main|module"))
     var bundle: SwiftSourceGenerator.ResourceBundle = .main
 
-    @Flag(inversion: .prefixedNo, help: "Write every variant as images/<variant id>.png.")
-    var images = true
-
     @Flag(help: "Write preview.png, a labelled contact sheet of every variant per layout.")
     var preview = false
+
+    @Option(help: ArgumentHelp(
+        "Render only part K of N of the variants into the output folder, for `launch-assets merge` (images/, shard.json; preview.png in part 1).",
+        valueName: "k/n"
+    ))
+    var shard: Shard?
 
     @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -74,6 +72,15 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--compression-level must be 1…12, found \(compressionLevel)")
         }
         guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
+        if shard != nil {
+            let merged = [
+                ("--swift", destination.swift != nil), ("--pack", destination.pack != nil),
+                ("--gallery", destination.gallery), ("--no-images", !destination.images),
+            ]
+            for (option, given) in merged where given {
+                throw ValidationError("--shard writes a partial folder of images; give \(option) to `launch-assets merge` instead")
+            }
+        }
     }
 
     func run() throws {
@@ -83,45 +90,53 @@ struct RenderCommand: ParsableCommand {
         let plan = try generator.plan()
         for warning in plan.warnings { StandardError.write(warning.description) }
 
-        let progress = ProgressLine(total: plan.variants.count, label: "Rendering", enabled: !quiet && !json)
-        let packName = "\(typeName).launchpack"
+        // A shard renders its deal of the variants; the plan stays whole for shard.json and the preview.
+        var part = plan
+        if let shard { part.variants = shard.part(of: plan.variants) }
+        let progress = ProgressLine(total: part.variants.count, label: "Rendering", enabled: !quiet && !json)
         let cache = noCache ? nil : RenderCache(
             directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
             templatesDirectory: generator.configuration.templatesDirectory
         )
-        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let outputURL = destination.outputURL
         let writer = OutputWriter(directory: outputURL)
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let level = compressionLevel ?? settings?.compressionLevel ?? PNGEncoder.defaultLevel
         let assets = try generator.render(
-            plan, jobs: jobs, packName: packName, scratch: scratch, encoder: PNGEncoder(level: compressionLevel ?? settings?.compressionLevel ?? PNGEncoder.defaultLevel),
+            part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
             cache: cache, progress: progress.update
         )
         progress.finish()
 
-        let swiftURL = URL(fileURLWithPath: swift ?? "\(output)/\(typeName).swift").standardizedFileURL
-        let packURL = URL(fileURLWithPath: pack ?? "\(output)/\(packName)").standardizedFileURL
-        var files: [URL: FileContents] = [
-            outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),
-            packURL: assets.pack,
-            swiftURL: .bytes(Data(SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest).utf8)),
-        ]
-        if images {
-            for (variant, image) in zip(plan.variants, assets.images) {
-                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)])
-            }
-        }
-        if preview {
+        var previewPNG: FileContents?
+        if preview, (shard?.index ?? 1) == 1 {
             do {
-                files[outputURL.appendingPathComponent("preview.png")] = .bytes(try ContactSheet().png(layouts: plan.layouts, variants: plan.variants))
+                previewPNG = .bytes(try ContactSheet().png(layouts: plan.layouts, variants: plan.variants))
             } catch {
                 throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
             }
         }
+        var files: [URL: FileContents]
+        if let shard {
+            let record = PartialRender(
+                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle,
+                compressionLevel: level, preview: preview
+            )
+            files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
+            for (variant, image) in zip(part.variants, assets.images) {
+                let file = outputURL.appendingPathComponent("images/\(variant.id).png")
+                files[file] = FileContents([.file(image.file, length: image.length)])
+            }
+            if let previewPNG { files[outputURL.appendingPathComponent("preview.png")] = previewPNG }
+        } else {
+            let names = Dictionary(plan.catalog.devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            files = try destination.files(assets, typeName: typeName, bundle: bundle, preview: previewPNG, deviceNames: names)
+        }
         if let emitSVG {
             // Staged with the rest, so a failure here also leaves the previous output untouched.
             let folder = URL(fileURLWithPath: emitSVG).standardizedFileURL
-            for variant in plan.variants {
+            for variant in part.variants {
                 files[folder.appendingPathComponent("\(variant.id).svg")] = .bytes(Data(variant.svg.utf8))
             }
         }
@@ -131,20 +146,28 @@ struct RenderCommand: ParsableCommand {
         let distinct = Set(assets.manifest.variants.map(\.md5)).count
         if json {
             let summary = RenderSummary(
-                version: assets.manifest.version, layouts: plan.layouts.count, variants: plan.variants.count,
-                distinctImages: distinct, rendered: plan.variants.count - assets.cachedImages, cached: assets.cachedImages,
-                packBytes: assets.pack.count, seconds: (seconds * 1000).rounded() / 1000,
-                jobs: jobs, output: outputURL.path, manifest: outputURL.appendingPathComponent("manifest.json").path,
-                pack: packURL.path, swift: swiftURL.path, preview: preview ? outputURL.appendingPathComponent("preview.png").path : nil,
+                version: shard == nil ? assets.manifest.version : nil, shard: shard?.description, layouts: plan.layouts.count,
+                variants: part.variants.count, distinctImages: distinct, rendered: part.variants.count - assets.cachedImages,
+                cached: assets.cachedImages, packBytes: shard == nil ? assets.pack.count : nil, seconds: (seconds * 1000).rounded() / 1000,
+                jobs: jobs, output: outputURL.path, manifest: shard == nil ? outputURL.appendingPathComponent("manifest.json").path : nil,
+                pack: shard == nil ? destination.packURL(typeName: typeName).path : nil,
+                swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
+                preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
                 warnings: plan.warnings.map(\.description)
             )
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else if !quiet {
-            let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
             let cached = assets.cachedImages == 0 ? "" : ", \(assets.cachedImages) from the cache"
-            StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(output)")
+            let time = "in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(destination.output)"
+            if let shard {
+                let count = "\(plural(part.variants.count, "variant")) of \(plan.variants.count)"
+                StandardError.write("Rendered shard \(shard): \(count) (\(distinct) distinct images\(cached)) \(time)")
+            } else {
+                let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
+                StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)")
+            }
         }
     }
 }
@@ -156,7 +179,10 @@ private func plural(_ count: Int, _ noun: String) -> String {
 
 /// What `render --json` prints.
 private struct RenderSummary: Encodable {
-    var version: String
+    /// The manifest's version stamp; none for a shard.
+    var version: String?
+    /// `K/N` for a shard.
+    var shard: String?
     var layouts: Int
     var variants: Int
     var distinctImages: Int
@@ -164,13 +190,13 @@ private struct RenderSummary: Encodable {
     var rendered: Int
     /// Variants taken from the render cache.
     var cached: Int
-    var packBytes: Int
+    var packBytes: Int?
     var seconds: Double
     var jobs: Int
     var output: String
-    var manifest: String
-    var pack: String
-    var swift: String
+    var manifest: String?
+    var pack: String?
+    var swift: String?
     var preview: String?
     var warnings: [String]
 }

@@ -30,7 +30,7 @@ public struct ContactSheet: Sendable {
         var top = Double(margin)
         for (layout, cells) in sections {
             text(layout.displayName, at: (Double(margin), top + 30), size: 24, bold: true, in: context)
-            text(scheduleLine(layout) + "  ·  \(cells.count) variants  ·  \(layout.template)", at: (Double(margin), top + 48), size: 13, bold: false, in: context)
+            text(layout.manifestEntry.scheduleDescription + "  ·  \(cells.count) variants  ·  \(layout.template)", at: (Double(margin), top + 48), size: 13, bold: false, in: context)
             top += Double(headerHeight)
             for (index, variant) in cells.enumerated() {
                 let x = Double(margin + (index % columns) * cellWidth)
@@ -63,11 +63,6 @@ public struct ContactSheet: Sendable {
         text("\(variant.pixels.width)×\(variant.pixels.height)", at: (center, bottom + 18), size: 12, bold: true, centered: true, in: context)
         let shape = variant.window?.rawValue ?? variant.orientation.rawValue
         text("\(shape) · \(variant.appearance.rawValue)", at: (center, bottom + 34), size: 11, bold: false, centered: true, in: context)
-    }
-
-    private func scheduleLine(_ layout: SeasonalLayout) -> String {
-        guard !layout.isFallback else { return "fallback (no schedule)" }
-        return layout.schedule.map { "\($0.from) – \($0.through)" }.joined(separator: ", ")
     }
 
     private func text(_ string: String, at point: (Double, Double), size: Double, bold: Bool, centered: Bool = false, in context: OpaquePointer) {

@@ -17,6 +17,18 @@ public struct GeneratedAssets: Sendable {
     /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
     /// `devices` supplies the hardware model identifiers of the devices the variants name.
     public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage], packName: String, devices: [Device] = []) {
+        self.init(
+            layouts: layouts.map(\.manifestEntry), variants: variants.map(\.manifestEntry), images: images,
+            packName: packName, models: Self.models(of: variants, among: devices)
+        )
+    }
+
+    /// Lays the PNGs out in a pack and stamps the manifest, from manifest entries whose `md5`,
+    /// `offset` and `length` are not known yet (a merge of partial renders).
+    public init(
+        layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String,
+        models: [String: String]
+    ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
         var offsets: [String: Int] = [:]
@@ -29,25 +41,29 @@ public struct GeneratedAssets: Sendable {
                 distinct.append(image)
                 packLength += image.length
             }
-            entries.append(LaunchManifest.Variant(
-                id: variant.id, layout: variant.layout, width: variant.pixels.width, height: variant.pixels.height,
-                orientation: variant.orientation, appearance: variant.appearance, idiom: variant.idiom,
-                devices: variant.devices, md5: image.md5, offset: offsets[image.md5]!, length: image.length, window: variant.window
-            ))
-        }
-        let named = Set(variants.flatMap(\.devices))
-        var models: [String: String] = [:]
-        for device in devices where named.contains(device.id) {
-            for model in device.models { models[model] = device.id }
+            var entry = variant
+            entry.md5 = image.md5
+            entry.offset = offsets[image.md5]!
+            entry.length = image.length
+            entries.append(entry)
         }
         var manifest = LaunchManifest(
-            version: "", generator: GeneratorVersion.manifestName, pack: packName,
-            layouts: layouts.map(\.manifestEntry), variants: entries, models: models
+            version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         self.pack = FileContents([.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })
         self.images = images
+    }
+
+    /// Hardware model identifier → catalog id, for the devices among `devices` that `variants` name.
+    public static func models(of variants: [PlannedVariant], among devices: [Device]) -> [String: String] {
+        let named = Set(variants.flatMap(\.devices))
+        var models: [String: String] = [:]
+        for device in devices where named.contains(device.id) {
+            for model in device.models { models[model] = device.id }
+        }
+        return models
     }
 
     /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.
@@ -68,5 +84,15 @@ public struct GeneratedAssets: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let digest = SHA256.hash(data: try! encoder.encode(unstamped))
         return String(digest.hexString.prefix(stampLength))
+    }
+}
+
+extension PlannedVariant {
+    /// The variant's manifest entry before it is rendered: no `md5`, `offset` or `length` yet.
+    var manifestEntry: LaunchManifest.Variant {
+        LaunchManifest.Variant(
+            id: id, layout: layout, width: pixels.width, height: pixels.height, orientation: orientation,
+            appearance: appearance, idiom: idiom, devices: devices, md5: "", offset: 0, length: 0, window: window
+        )
     }
 }

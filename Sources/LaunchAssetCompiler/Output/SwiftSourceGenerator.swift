@@ -5,7 +5,7 @@ import LaunchScreenRepair
 /// Deterministic: the same manifest and type name give the same text.
 public struct SwiftSourceGenerator: Sendable {
     /// The bundle the pack is a resource of.
-    public enum ResourceBundle: String, Sendable, CaseIterable {
+    public enum ResourceBundle: String, Sendable, CaseIterable, Codable {
         /// `Bundle.main`: the file and the pack are added to an app target.
         case main
         /// `Bundle.module`: a SwiftPM target (what the build plugin generates).

@@ -8,8 +8,8 @@ import LaunchScreenRepair
 /// Lossless only: an image of at most 256 colours becomes an indexed PNG, an opaque image RGB,
 /// any other RGBA. Rows are stored unfiltered: on launch-screen art (flat fills, vertical
 /// gradients, anti-aliased edges) an unfiltered row lets deflate match whole runs of the row
-/// above and of itself, which measured smaller than per-row adaptive filtering (README,
-/// "Performance"). At the strongest levels (``filterTrialLevels``) the Sub filter is tried as
+/// above and of itself, which measured smaller than per-row adaptive filtering
+/// (`Docs/Performance.md`). At the strongest levels (``filterTrialLevels``) the Sub filter is tried as
 /// well, for images of soft 2-D gradients where it wins.
 public struct PNGEncoder: Sendable {
     /// libdeflate's compression level, 1 (fastest) to 12 (smallest).

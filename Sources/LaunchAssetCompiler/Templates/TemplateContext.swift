@@ -3,7 +3,7 @@ import LaunchScreenRepair
 /// The values a template sees for one variant: the canvas (a screen in one orientation, or a
 /// multitasking window of it), the appearance, and the layout's palette and strings.
 ///
-/// Every key is documented in the README's template reference; ``builtInKeys`` lists them, and
+/// Every key is documented in the template reference (`Docs/Layouts.md`); ``builtInKeys`` lists them, and
 /// layouts may not shadow them.
 struct TemplateContext {
     /// The keys the generator provides itself.

@@ -14,7 +14,7 @@ public struct ASTCPayload: Sendable, Hashable {
 
     /// Reads the ASTC 4×4 payload of an `AAPL` container (LZFSE `LZFS` chunk or raw `astc`
     /// chunk), a KTX 1.1 file (plain, or LZFSE under Apple's `Compression_APPLE` key) or an
-    /// uncompressed KTX 2.0 file. Anything else, such as PNG, is ``PixelReadError/Reason/notASTC``.
+    /// uncompressed KTX 2.0 file. Anything else, such as PNG, is ``PixelReadError/Reason/notASTC(_:)``.
     public static func read(from source: some ByteSource) throws(PixelReadError) -> ASTCPayload {
         let header: ImageHeader
         do { header = try ImageHeaderProbe.probe(source) } catch {

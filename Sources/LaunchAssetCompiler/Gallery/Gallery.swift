@@ -1,0 +1,148 @@
+import Foundation
+import LaunchScreenRepair
+import Mustache
+
+/// `index.html`: a self-contained page (inline CSS and JavaScript, no network) that shows every
+/// variant as a thumbnail in groups, filters them by idiom, appearance, orientation and device
+/// name, and opens each one full size with its size, devices, MD5 and schedule.
+///
+/// The page references the PNGs by relative paths (`../images/<id>.png` for a render), so it is
+/// written next to the images, never instead of them. Filters are read from the query string
+/// (`index.html?idiom=pad&appearance=dark&device=mini`), so a link can share a filtered view.
+/// Every value is HTML-escaped by the template.
+public struct Gallery: Sendable {
+    /// One thumbnail and its full-size page.
+    public struct Card: Sendable {
+        public var variant: LaunchManifest.Variant
+        /// The thumbnail's path, relative to the page.
+        public var thumbnail: String
+        /// The images the full-size view shows, labelled (`old`, `new`, `difference`).
+        public var images: [(label: String, path: String)]
+        /// A note shown under the thumbnail and in the full view, e.g. `3.2 % of pixels changed`.
+        public var note: String?
+
+        public init(variant: LaunchManifest.Variant, thumbnail: String, images: [(label: String, path: String)], note: String? = nil) {
+            self.variant = variant
+            self.thumbnail = thumbnail
+            self.images = images
+            self.note = note
+        }
+    }
+
+    /// A titled group of cards: a layout in a render, a kind of change in a diff.
+    public struct Group: Sendable {
+        public var title: String
+        public var subtitle: String
+        public var cards: [Card]
+
+        public init(title: String, subtitle: String, cards: [Card]) {
+            self.title = title
+            self.subtitle = subtitle
+            self.cards = cards
+        }
+    }
+
+    public var title: String
+    public var summary: String
+    public var groups: [Group]
+    /// The layouts the cards draw, for their schedules.
+    public var layouts: [LaunchManifest.Layout]
+    /// Catalog device id → device name; ids without a name are shown as they are.
+    public var deviceNames: [String: String]
+
+    public init(title: String, summary: String, groups: [Group], layouts: [LaunchManifest.Layout], deviceNames: [String: String]) {
+        self.title = title
+        self.summary = summary
+        self.groups = groups
+        self.layouts = layouts
+        self.deviceNames = deviceNames
+    }
+
+    /// The gallery of one render: a group per layout, thumbnails from `imageFolder` (relative to the page).
+    public init(manifest: LaunchManifest, deviceNames: [String: String], imageFolder: String = "../images") {
+        let groups = manifest.layouts.map { layout in
+            let variants = manifest.variants.filter { $0.layout == layout.id }
+            return Group(
+                title: layout.displayName,
+                subtitle: "\(layout.scheduleDescription) · \(variants.count) variants",
+                cards: variants.map { variant in
+                    let path = "\(imageFolder)/\(variant.id).png"
+                    return Card(variant: variant, thumbnail: path, images: [("image", path)])
+                }
+            )
+        }.filter { !$0.cards.isEmpty }
+        self.init(
+            title: "Launch screens \(manifest.version)",
+            summary: "\(manifest.variants.count) variants of \(manifest.layouts.count) layouts · \(manifest.generator)",
+            groups: groups, layouts: manifest.layouts, deviceNames: deviceNames
+        )
+    }
+
+    /// The page. The template is a resource of the compiler, `gallery.mustache`.
+    public func html() throws(CompilerError) -> String {
+        let template: MustacheTemplate
+        do {
+            guard let url = Bundle.module.url(forResource: "gallery", withExtension: "mustache") else {
+                throw CompilerError(Diagnostic(message: "the gallery template is missing from the generator's resources"))
+            }
+            template = try MustacheTemplate(string: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+        } catch let error as CompilerError {
+            throw error
+        } catch {
+            throw CompilerError(Diagnostic(file: "gallery.mustache", message: "cannot load the gallery template (\(error))"))
+        }
+        return template.render(context)
+    }
+
+    private var context: [String: Any] {
+        let schedules = Dictionary(layouts.map { ($0.id, $0.scheduleDescription) }, uniquingKeysWith: { first, _ in first })
+        let names = Set(groups.flatMap { $0.cards.flatMap(\.variant.devices) }).map { deviceNames[$0] ?? $0 }.sorted()
+        let total = groups.reduce(0) { $0 + $1.cards.count }
+        return [
+            "title": title,
+            "summary": summary,
+            "total": total,
+            "deviceNames": names,
+            "groups": groups.enumerated().map { index, group -> [String: Any] in
+                [
+                    "anchor": "group-\(index + 1)",
+                    "title": group.title,
+                    "subtitle": group.subtitle,
+                    "cards": group.cards.map { card(for: $0, schedule: schedules[$0.variant.layout] ?? $0.variant.layout) },
+                ]
+            },
+        ]
+    }
+
+    private func card(for card: Card, schedule: String) -> [String: Any] {
+        let variant = card.variant
+        let names = variant.devices.map { deviceNames[$0] ?? $0 }
+        var context: [String: Any] = [
+            "id": variant.id,
+            "layout": variant.layout,
+            "width": variant.width,
+            "height": variant.height,
+            "idiom": variant.idiom.rawValue,
+            "appearance": variant.appearance.rawValue,
+            "orientation": variant.orientation.rawValue,
+            "devices": names.joined(separator: ", "),
+            // What the device filter searches: names and ids, lower-cased.
+            "deviceSearch": (names + variant.devices).joined(separator: "|").lowercased(),
+            "md5": variant.md5,
+            "bytes": variant.length,
+            "schedule": schedule,
+            "thumbnail": card.thumbnail,
+            "images": card.images.map { ["label": $0.label, "path": $0.path] },
+        ]
+        if let note = card.note { context["note"] = note }
+        return context
+    }
+}
+
+extension LaunchManifest.Layout {
+    /// `12-01 – 02-28, 2027-02-05 – 2027-02-12`, or `fallback (no schedule)`.
+    var scheduleDescription: String {
+        guard !isFallback else { return "fallback (no schedule)" }
+        return schedule.map { "\($0.from) – \($0.through)" }.joined(separator: ", ")
+    }
+}

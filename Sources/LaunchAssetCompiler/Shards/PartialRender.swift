@@ -1,0 +1,164 @@
+import Crypto
+import Foundation
+import LaunchScreenRepair
+
+/// A shard's output folder: `images/<id>.png` of its variants, `shard.json` (this type), and,
+/// for shard 1 of a render with `--preview`, `preview.png` (drawn from the SVGs, not the PNGs).
+///
+/// `shard.json` carries the whole plan, so that ``merge(_:)`` can write exactly the folder a
+/// single render writes, and a fingerprint of it, so that shards of different inputs, options
+/// or generators are refused.
+public struct PartialRender: Codable, Sendable {
+    public static let fileName = "shard.json"
+
+    public var shard: Shard
+    /// SHA-256 of everything that decides the output: generator, options, layouts, every variant's
+    /// entry and SVG. Shards that belong together have the same plan.
+    public var plan: String
+    public var typeName: String
+    public var bundle: SwiftSourceGenerator.ResourceBundle
+    /// Whether shard 1 holds `preview.png`.
+    public var preview: Bool
+    public var layouts: [LaunchManifest.Layout]
+    /// Every variant of the whole render, without `md5`, `offset` and `length`.
+    public var variants: [LaunchManifest.Variant]
+    public var models: [String: String]
+    /// Catalog id → name of every device the variants name, for a gallery.
+    public var deviceNames: [String: String]
+    /// This shard's variants as rendered: id, `md5`, `length`.
+    public var rendered: [Image]
+
+    public struct Image: Codable, Sendable, Hashable {
+        public var id: String
+        public var md5: String
+        public var length: Int
+    }
+
+    /// Describes shard `shard` of `plan`, whose variants (this shard's, in order) rendered to `images`.
+    public init(
+        shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
+        bundle: SwiftSourceGenerator.ResourceBundle, compressionLevel: Int, preview: Bool
+    ) {
+        self.shard = shard
+        self.typeName = typeName
+        self.bundle = bundle
+        self.preview = preview
+        layouts = plan.layouts.map(\.manifestEntry)
+        variants = plan.variants.map(\.manifestEntry)
+        models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
+        let named = Set(plan.variants.flatMap(\.devices))
+        deviceNames = Dictionary(
+            plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }
+        )
+        rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
+        struct Inputs: Encodable {
+            var generator: String, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle
+            var compressionLevel: Int, preview: Bool, count: Int
+            var layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String], svgs: [String]
+        }
+        let inputs = Inputs(
+            generator: GeneratorVersion.manifestName, typeName: typeName, bundle: bundle, compressionLevel: compressionLevel,
+            preview: preview, count: shard.count, layouts: layouts, variants: variants, models: models,
+            svgs: plan.variants.map { SHA256.hash(data: Data($0.svg.utf8)).hexString }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        self.plan = SHA256.hash(data: try! encoder.encode(inputs)).hexString
+    }
+
+    /// `shard.json`, pretty-printed with sorted keys.
+    public var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try! encoder.encode(self)) + Data("\n".utf8)
+    }
+
+    /// The whole render from its shards' folders: every shard of one plan exactly once, each
+    /// holding exactly its variants with the bytes its `shard.json` records. A problem names the
+    /// folder or file.
+    public static func merge(_ folders: [URL]) throws(CompilerError) -> Merged {
+        var shards: [(folder: URL, record: PartialRender)] = []
+        for folder in folders {
+            let file = folder.appendingPathComponent(fileName)
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw CompilerError(Diagnostic(
+                    file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"
+                ))
+            }
+            shards.append((folder, try JSONInputFile(contentsOf: file, kind: "shard record").decode(PartialRender.self, allowedKeys: [:])))
+        }
+        guard let first = shards.first else { throw CompilerError(Diagnostic(message: "no shard folders to merge")) }
+        let display = { (folder: URL) in folder.appendingPathComponent(fileName).relativePathForDisplay }
+        for (folder, record) in shards.dropFirst() where record.plan != first.record.plan {
+            throw CompilerError(Diagnostic(
+                file: display(folder),
+                message: "belongs to another render than \(display(first.folder)) "
+                    + "(plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
+                    + "render every shard from the same inputs, options and launch-assets version"
+            ))
+        }
+        var byIndex: [Int: (folder: URL, record: PartialRender)] = [:]
+        for shard in shards {
+            if let other = byIndex[shard.record.shard.index] {
+                throw CompilerError(Diagnostic(
+                    file: display(shard.folder), message: "shard \(shard.record.shard) is given twice (also \(display(other.folder)))"
+                ))
+            }
+            byIndex[shard.record.shard.index] = shard
+        }
+        let count = first.record.shard.count
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            let subject = missing.count == 1 ? "shard \(names) is" : "shards \(names) are"
+            throw CompilerError(Diagnostic(message: "\(subject) missing: a merge needs all \(count)"))
+        }
+        // Each shard must hold exactly its deal of the plan; together they then cover it once.
+        var images: [String: RenderedImage] = [:]
+        for index in 1...count {
+            let (folder, record) = byIndex[index]!
+            let expected = record.shard.part(of: record.variants).map(\.id)
+            guard record.rendered.map(\.id) == expected else {
+                throw CompilerError(Diagnostic(
+                    file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"
+                ))
+            }
+            for image in record.rendered {
+                let file = folder.appendingPathComponent("images/\(image.id).png")
+                let data: Data
+                do { data = try Data(contentsOf: file) } catch {
+                    throw CompilerError(Diagnostic(
+                        file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"
+                    ))
+                }
+                let described = RenderedImage(file: file, png: data)
+                guard described.md5 == image.md5, described.length == image.length else {
+                    throw CompilerError(Diagnostic(
+                        file: file.relativePathForDisplay,
+                        message: "does not match its md5 in \(fileName): the folder was changed after the render"
+                    ))
+                }
+                images[image.id] = described
+            }
+        }
+        let record = first.record
+        let assets = GeneratedAssets(
+            layouts: record.layouts, variants: record.variants, images: record.variants.map { images[$0.id]! },
+            packName: "\(record.typeName).launchpack", models: record.models
+        )
+        let preview = record.preview ? byIndex[1]!.folder.appendingPathComponent("preview.png") : nil
+        if let preview, !FileManager.default.fileExists(atPath: preview.path) {
+            throw CompilerError(Diagnostic(
+                file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"
+            ))
+        }
+        return Merged(assets: assets, record: record, preview: preview)
+    }
+
+    /// What ``merge(_:)`` gives: the render's assets, the plan's record, and shard 1's preview.
+    public struct Merged: Sendable {
+        public var assets: GeneratedAssets
+        public var record: PartialRender
+        public var preview: URL?
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LaunchAssetCompiler
+
+/// Where a whole render goes: the options `render` and `merge` share, and the files they write.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The output folder (replaced whole).", valueName: "dir"))
+    var output = "LaunchAssets"
+
+    @Option(help: ArgumentHelp("Where to write the generated Swift file (default: <output>/<type-name>.swift).", valueName: "file"))
+    var swift: String?
+
+    @Option(help: ArgumentHelp("Where to write the pack (default: <output>/<type-name>.launchpack).", valueName: "file"))
+    var pack: String?
+
+    @Flag(inversion: .prefixedNo, help: "Write every variant as images/<variant id>.png.")
+    var images = true
+
+    @Flag(help: "Write gallery/index.html: every variant as a thumbnail by layout, with filters and details (needs the images).")
+    var gallery = false
+
+    func validate() throws {
+        guard !(gallery && !images) else { throw ValidationError("--gallery shows images/*.png: it cannot be combined with --no-images") }
+    }
+
+    var outputURL: URL { URL(fileURLWithPath: output).standardizedFileURL }
+
+    func swiftURL(typeName: String) -> URL { URL(fileURLWithPath: swift ?? "\(output)/\(typeName).swift").standardizedFileURL }
+
+    func packURL(typeName: String) -> URL { URL(fileURLWithPath: pack ?? "\(output)/\(typeName).launchpack").standardizedFileURL }
+
+    /// manifest.json, the pack, the Swift file, and as asked the images, the preview and the gallery.
+    func files(
+        _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, preview: FileContents?,
+        deviceNames: [String: String]
+    ) throws(CompilerError) -> [URL: FileContents] {
+        let source = SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest)
+        var files: [URL: FileContents] = [
+            outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),
+            packURL(typeName: typeName): assets.pack,
+            swiftURL(typeName: typeName): .bytes(Data(source.utf8)),
+        ]
+        if images {
+            for (variant, image) in zip(assets.manifest.variants, assets.images) {
+                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)])
+            }
+        }
+        if let preview { files[outputURL.appendingPathComponent("preview.png")] = preview }
+        if gallery {
+            let page = try Gallery(manifest: assets.manifest, deviceNames: deviceNames).html()
+            files[outputURL.appendingPathComponent("gallery/index.html")] = .bytes(Data(page.utf8))
+        }
+        return files
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LaunchScreenRepair
+import Testing
+
+/// `launch-assets diff`, end to end: real renders, an edited layout, the built CLI.
+@Suite("diff, end to end")
+struct DiffCommandTests {
+    struct Report: Decodable {
+        struct Variant: Decodable {
+            var id: String
+            var change: String
+            var differences: [String]
+            var share: Double?
+            var difference: String?
+        }
+
+        var identical: Bool
+        var counts: [String: Int]
+        var variants: [Variant]
+    }
+
+    @Test func aRecolouredLayoutShowsExactlyItsVariantsAsChanged() throws {
+        let set = try SmallLayoutSet()
+        #expect(try set.render(into: "before").status == 0)
+        let spring = set.layouts.appendingPathComponent("spring.json")
+        let text = try String(contentsOf: spring, encoding: .utf8)
+        let recoloured = text.replacing(/"background": "#[0-9A-Fa-f]{6}"/, with: "\"background\": \"#FF0000\"")
+        #expect(recoloured != text)
+        try recoloured.write(to: spring, atomically: true, encoding: .utf8)
+        #expect(try set.render(into: "after").status == 0)
+
+        let result = try set.run(["diff", "before", "after", "--output", "review", "--gallery", "--json"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        let before = try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: set.url("before/manifest.json")))
+        let springIDs = Set(before.variants.filter { $0.layout == "spring" }.map(\.id))
+        #expect(!springIDs.isEmpty)
+        #expect(Set(report.variants.filter { $0.change == "changed" }.map(\.id)) == springIDs)
+        #expect(report.counts == ["changed": springIDs.count, "added": 0, "removed": 0, "unchanged": before.variants.count - springIDs.count])
+        #expect(!report.identical)
+        for variant in report.variants {
+            #expect(variant.differences == ["pixels"], "\(variant.id)")
+            let share = try #require(variant.share, "\(variant.id) has no pixel share")
+            #expect(share > 0.1 && share <= 1, "\(variant.id): \(share)")
+            let difference = try Data(contentsOf: set.url("review/\(try #require(variant.difference))"))
+            let entry = try #require(before.variants.first { $0.id == variant.id })
+            #expect(difference.pngSize?.width == entry.width && difference.pngSize?.height == entry.height, "\(variant.id)")
+        }
+        let page = try String(contentsOf: set.url("review/index.html"), encoding: .utf8)
+        for id in springIDs {
+            #expect(page.contains("<section class=\"detail\" id=\"\(id)\">"), "\(id) missing from the page")
+            #expect(FileManager.default.fileExists(atPath: set.url("review/old/\(id).png").path))
+            #expect(FileManager.default.fileExists(atPath: set.url("review/new/\(id).png").path))
+        }
+        #expect(try JSONDecoder().decode(Report.self, from: Data(contentsOf: set.url("review/report.json"))).counts == report.counts)
+    }
+
+    @Test func identicalRendersExitZero() throws {
+        let set = try SmallLayoutSet()
+        #expect(try set.render(into: "one").status == 0)
+        #expect(try set.render(into: "two", ["--no-images"]).status == 0)
+        // The second folder has no images/: its PNGs are read from the pack.
+        let result = try set.run(["diff", "one", "two"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("identical"))
+    }
+
+    @Test func aMissingOrCorruptManifestIsBadInputNamingTheFile() throws {
+        let set = try SmallLayoutSet()
+        #expect(try set.render(into: "good").status == 0)
+        try FileManager.default.createDirectory(at: set.url("empty"), withIntermediateDirectories: true)
+        let missing = try set.run(["diff", "good", "empty"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("empty/manifest.json"), "\(missing.stderr)")
+
+        try FileManager.default.copyItem(at: set.url("good"), to: set.url("corrupt"))
+        try Data("{\n  \"schemaVersion\": 1,\n  \"version\": 7\n}\n".utf8).write(to: set.url("corrupt/manifest.json"))
+        let corrupt = try set.run(["diff", "corrupt", "good"])
+        #expect(corrupt.status == 1)
+        #expect(corrupt.stderr.contains("corrupt/manifest.json:3:"), "\(corrupt.stderr)")
+
+        try FileManager.default.copyItem(at: set.url("good"), to: set.url("tampered"))
+        let manifest = try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: set.url("good/manifest.json")))
+        let victim = manifest.variants[0].id
+        try Data("not a png".utf8).write(to: set.url("tampered/images/\(victim).png"))
+        let tampered = try set.run(["diff", "good", "tampered"])
+        #expect(tampered.status == 1)
+        #expect(tampered.stderr.contains("tampered/images/\(victim).png"), "\(tampered.stderr)")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let set = try SmallLayoutSet()
+        #expect(try set.run(["diff", "one"]).status == 2)
+        #expect(try set.run(["diff", "one", "two", "--gallery"]).status == 2)
+    }
+}
