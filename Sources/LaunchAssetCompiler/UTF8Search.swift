@@ -20,7 +20,10 @@ extension String.UTF8View {
             var start = 0
             while start <= last {
                 if caseInsensitive {
-                    guard folded(text[start]) == first else { start += 1; continue }
+                    guard folded(text[start]) == first else {
+                        start += 1
+                        continue
+                    }
                 } else {
                     // memchr finds the next candidate many bytes at a time.
                     guard let found = memchr(text.baseAddress! + start, Int32(first), last - start + 1) else { return nil }

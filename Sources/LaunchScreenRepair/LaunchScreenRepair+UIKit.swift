@@ -20,8 +20,9 @@ extension SnapshotRepair {
         indistinguishablePairs: IndistinguishablePairPolicy = .skip,
         completion: (@MainActor @Sendable (Result<RepairReport, any Error>) -> Void)? = nil
     ) {
-        repairOnLaunch(manifest: catalog.manifest, packURL: catalog.packURL, orientationPolicy: orientationPolicy,
-                       indistinguishablePairs: indistinguishablePairs, completion: completion)
+        repairOnLaunch(
+            manifest: catalog.manifest, packURL: catalog.packURL, orientationPolicy: orientationPolicy,
+            indistinguishablePairs: indistinguishablePairs, completion: completion)
     }
 
     /// Repairs this app's launch snapshots without slowing the launch.
@@ -55,8 +56,9 @@ extension SnapshotRepair {
                     let result: Result<RepairReport, any Error>
                     do {
                         let pack = try LaunchPack(contentsOf: packURL, for: manifest)
-                        let request = RepairRequest(locator: locator, manifest: manifest, variants: pack, environment: environment,
-                                                    orientationPolicy: orientationPolicy, indistinguishablePairs: indistinguishablePairs)
+                        let request = RepairRequest(
+                            locator: locator, manifest: manifest, variants: pack, environment: environment,
+                            orientationPolicy: orientationPolicy, indistinguishablePairs: indistinguishablePairs)
                         var report = try SnapshotRepair.run(request)
                         report.placeholder = placeholder
                         result = .success(report)
@@ -76,7 +78,8 @@ extension SnapshotRepair {
     @MainActor
     public static func placeholderImage() -> UIImage? {
         guard let bundleIdentifier = Bundle.main.bundleIdentifier,
-              let data = try? Data(contentsOf: appLocator(bundleIdentifier: bundleIdentifier).placeholderFile) else { return nil }
+            let data = try? Data(contentsOf: appLocator(bundleIdentifier: bundleIdentifier).placeholderFile)
+        else { return nil }
         return UIImage(data: data, scale: foregroundScene()?.screen.scale ?? UIScreen.main.scale)
     }
 

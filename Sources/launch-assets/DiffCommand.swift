@@ -25,9 +25,10 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The later render folder.", valueName: "new"))
     var new: String
 
-    @Option(help: ArgumentHelp(
-        "Write the report, difference images and (with --gallery) a page into this folder (replaced whole).", valueName: "dir"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Write the report, difference images and (with --gallery) a page into this folder (replaced whole).", valueName: "dir"
+        ))
     var output: String?
 
     @Flag(help: "Also write <output>/index.html, the changed, added and removed variants side by side.")
@@ -62,7 +63,8 @@ struct DiffCommand: ParsableCommand {
                 if gallery { files["new/\(entry.id).png"] = try after.contents(of: variant) }
                 images.append(("new", "new/\(entry.id).png"))
                 if let previous = entry.old, entry.differences.contains("pixels"),
-                   let difference = try PixelDifference(previous, in: before, variant, in: after) {
+                    let difference = try PixelDifference(previous, in: before, variant, in: after)
+                {
                     row.changedPixels = difference.changedPixels
                     row.share = difference.share
                     note = "\(Self.percent(difference.share)) of pixels changed"

@@ -17,10 +17,14 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("layout"), help: ArgumentHelp("Only this layout id; repeat for several.", valueName: "id"))
     var layoutIDs: [String] = []
 
-    @Option(name: .customLong("idiom"), help: ArgumentHelp("Only this idiom; repeat for both (default: what each layout says).", valueName: "phone|pad"))
+    @Option(
+        name: .customLong("idiom"),
+        help: ArgumentHelp("Only this idiom; repeat for both (default: what each layout says).", valueName: "phone|pad"))
     var idioms: [Idiom] = []
 
-    @Option(help: ArgumentHelp("Replace every layout's orientations (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
+    @Option(
+        help: ArgumentHelp(
+            "Replace every layout's orientations (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
     var orientations: OrientationPolicy?
 
     @Flag(
@@ -31,14 +35,15 @@ struct InputOptions: ParsableArguments {
 
     /// The generator, with the idioms, orientations and multitasking of `defaults` where these options give none.
     func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
-        LaunchAssetGenerator(configuration: .init(
-            layoutsDirectory: URL(fileURLWithPath: layouts),
-            templatesDirectory: URL(fileURLWithPath: templates),
-            devicesFile: devices.map { URL(fileURLWithPath: $0) },
-            layoutIDs: layoutIDs,
-            idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
-            orientations: orientations ?? defaults?.orientations,
-            multitasking: multitasking ?? defaults?.multitasking
-        ))
+        LaunchAssetGenerator(
+            configuration: .init(
+                layoutsDirectory: URL(fileURLWithPath: layouts),
+                templatesDirectory: URL(fileURLWithPath: templates),
+                devicesFile: devices.map { URL(fileURLWithPath: $0) },
+                layoutIDs: layoutIDs,
+                idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
+                orientations: orientations ?? defaults?.orientations,
+                multitasking: multitasking ?? defaults?.multitasking
+            ))
     }
 }

@@ -42,7 +42,8 @@ struct OutputOptions: ParsableArguments {
         ]
         if images {
             for (variant, image) in zip(assets.manifest.variants, assets.images) {
-                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)])
+                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)]
+                )
             }
         }
         if let preview { files[outputURL.appendingPathComponent("preview.png")] = preview }

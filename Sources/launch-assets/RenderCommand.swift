@@ -23,29 +23,37 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The name of the generated Swift enum and of the pack file.", valueName: "name"))
     var typeName = "LaunchAssets"
 
-    @Option(help: ArgumentHelp("The bundle the generated Swift finds the pack in: main (an app target) or module (a SwiftPM target).", valueName: "main|module"))
+    @Option(
+        help: ArgumentHelp(
+            "The bundle the generated Swift finds the pack in: main (an app target) or module (a SwiftPM target).", valueName: "main|module"
+        ))
     var bundle: SwiftSourceGenerator.ResourceBundle = .main
 
     @Flag(help: "Write preview.png, a labelled contact sheet of every variant per layout.")
     var preview = false
 
-    @Option(help: ArgumentHelp(
-        "Render only part K of N of the variants into the output folder, for `launch-assets merge` (images/, shard.json; preview.png in part 1).",
-        valueName: "k/n"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Render only part K of N of the variants into the output folder, for `launch-assets merge` (images/, shard.json; preview.png in part 1).",
+            valueName: "k/n"
+        ))
     var shard: Shard?
 
     @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level. (default: \(PNGEncoder.defaultLevel))", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level. (default: \(PNGEncoder.defaultLevel))",
+            valueName: "level"))
     var compressionLevel: Int?
 
-    @Option(help: ArgumentHelp(
-        "Take idioms, orientations, multitasking and compressionLevel from this launch-assets.json (the build plugin's settings) "
-            + "where the command line gives none.",
-        valueName: "file"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Take idioms, orientations, multitasking and compressionLevel from this launch-assets.json (the build plugin's settings) "
+                + "where the command line gives none.",
+            valueName: "file"
+        ))
     var config: String?
 
     @Option(help: ArgumentHelp("Where rendered images are kept between runs (default: the user's cache folder).", valueName: "dir"))
@@ -94,10 +102,13 @@ struct RenderCommand: ParsableCommand {
         var part = plan
         if let shard { part.variants = shard.part(of: plan.variants) }
         let progress = ProgressLine(total: part.variants.count, label: "Rendering", enabled: !quiet && !json)
-        let cache = noCache ? nil : RenderCache(
-            directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
-            templatesDirectory: generator.configuration.templatesDirectory
-        )
+        let cache =
+            noCache
+            ? nil
+            : RenderCache(
+                directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
+                templatesDirectory: generator.configuration.templatesDirectory
+            )
         let outputURL = destination.outputURL
         let writer = OutputWriter(directory: outputURL)
         let scratch = try writer.makeScratchFolder()
@@ -166,7 +177,9 @@ struct RenderCommand: ParsableCommand {
                 StandardError.write("Rendered shard \(shard): \(count) (\(distinct) distinct images\(cached)) \(time)")
             } else {
                 let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
-                StandardError.write("Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)")
+                StandardError.write(
+                    "Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)"
+                )
             }
         }
     }

@@ -37,18 +37,24 @@ struct RepairCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The day that picks the season (default: today, local time).", valueName: "yyyy-mm-dd"))
     var date: SeasonDate?
 
-    @Option(name: .customLong("app-version"), help: ArgumentHelp("The app version; a change from the last run is an upgrade launch.", valueName: "v"))
+    @Option(
+        name: .customLong("app-version"),
+        help: ArgumentHelp("The app version; a change from the last run is an upgrade launch.", valueName: "v"))
     var appVersion: String?
 
     @Option(help: ArgumentHelp("Catalog device identifier, to pick among variants of one size.", valueName: "id"))
     var device: String?
 
-    @Option(help: ArgumentHelp("Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
+    @Option(
+        help: ArgumentHelp(
+            "Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
     var orientations: OrientationPolicy = .automatic
 
-    @Option(name: .customLong("indistinguishable-pairs"),
-            help: ArgumentHelp("What goes into a light and dark pair of snapshots that look the same (a storyboard that ignores dark mode).",
-                               valueName: "skip|light|dark"))
+    @Option(
+        name: .customLong("indistinguishable-pairs"),
+        help: ArgumentHelp(
+            "What goes into a light and dark pair of snapshots that look the same (a storyboard that ignores dark mode).",
+            valueName: "skip|light|dark"))
     var indistinguishablePairs: IndistinguishablePairPolicy = .skip
 
     @Flag(name: .customLong("dry-run"), help: "Print the plan; write nothing.")
@@ -129,9 +135,9 @@ enum RepairOutput {
             return parts.isEmpty ? "$" : "$" + parts
         }
         switch error {
-        case let .dataCorrupted(context): return "at \(path(context)): \(context.debugDescription)"
-        case let .keyNotFound(key, context): return "at \(path(context)): missing field \"\(key.stringValue)\""
-        case let .typeMismatch(_, context), let .valueNotFound(_, context): return "at \(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context): return "at \(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context): return "at \(path(context)): missing field \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "at \(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -25,7 +26,7 @@ func run(_ arguments: [String], quietly: Bool = true) -> Measurement {
     defer { posix_spawn_file_actions_destroy(&actions) }
     if quietly { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
     var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
     let started = Date()
     guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { fail("cannot start \(arguments[0])") }
@@ -35,9 +36,9 @@ func run(_ arguments: [String], quietly: Bool = true) -> Measurement {
     let seconds = Date().timeIntervalSince(started)
     guard status == 0 else { fail("\(arguments.joined(separator: " ")) failed (status \(status))") }
     #if canImport(Darwin)
-    let peak = Int(usage.ru_maxrss)            // bytes
+    let peak = Int(usage.ru_maxrss)  // bytes
     #else
-    let peak = Int(usage.ru_maxrss) * 1024     // kilobytes
+    let peak = Int(usage.ru_maxrss) * 1024  // kilobytes
     #endif
     return Measurement(seconds: seconds, peakBytes: peak)
 }
@@ -64,7 +65,8 @@ let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathCo
 let tool = products.appendingPathComponent("launch-assets").path
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("render-benchmark-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: work) }
-let svgs = work.appendingPathComponent("svg"), references = work.appendingPathComponent("rsvg")
+let svgs = work.appendingPathComponent("svg")
+let references = work.appendingPathComponent("rsvg")
 try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
 
 @discardableResult
@@ -78,13 +80,22 @@ render("prepare", ["--no-cache", "--emit-svg", svgs.path])
 let cache = work.appendingPathComponent("cache").path
 render("noop", ["--cache-dir", cache])
 
-var ours: [Measurement] = [], oneJob: [Measurement] = [], reference: [Double] = [], noop: [Double] = []
+var ours: [Measurement] = []
+var oneJob: [Measurement] = []
+var reference: [Double] = []
+var noop: [Double] = []
 for index in 1...runs {
     ours.append(render("full", ["--no-cache", "--jobs", "2"]))
-    reference.append(run(["/bin/sh", "-c", "cd '\(svgs.path)' && ls | sed 's/\\.svg$//' | xargs -P 2 -I{} rsvg-convert -o '\(references.path)'/{}.png {}.svg"]).seconds)
+    reference.append(
+        run([
+            "/bin/sh", "-c",
+            "cd '\(svgs.path)' && ls | sed 's/\\.svg$//' | xargs -P 2 -I{} rsvg-convert -o '\(references.path)'/{}.png {}.svg",
+        ]).seconds)
     oneJob.append(render("one-job", ["--no-cache", "--jobs", "1"]))
     noop.append(render("noop", ["--cache-dir", cache, "--jobs", "2"]).seconds)
-    print("  run \(index): launch-assets \(String(format: "%.2f", ours.last!.seconds)) s, rsvg-convert \(String(format: "%.2f", reference.last!)) s, --jobs 1 \(String(format: "%.2f", oneJob.last!.seconds)) s, no-op \(String(format: "%.2f", noop.last!)) s")
+    print(
+        "  run \(index): launch-assets \(String(format: "%.2f", ours.last!.seconds)) s, rsvg-convert \(String(format: "%.2f", reference.last!)) s, --jobs 1 \(String(format: "%.2f", oneJob.last!.seconds)) s, no-op \(String(format: "%.2f", noop.last!)) s"
+    )
 }
 
 // The pack a release build would ship: the strongest compression, where each RGB image is also
@@ -104,10 +115,12 @@ let layouts = manifest["layouts"] as! [[String: Any]]
 let firstLayout = layouts[0]["id"] as! String
 let oneLayout = render("one-layout", ["--no-cache", "--jobs", "2", "--layout", firstLayout])
 let oneLayoutVariants = variants.filter { $0["layout"] as? String == firstLayout }.count
-let peakOneJob = oneJob.map(\.peakBytes).max()!, peakTwoJobs = ours.map(\.peakBytes).max()!
+let peakOneJob = oneJob.map(\.peakBytes).max()!
+let peakTwoJobs = ours.map(\.peakBytes).max()!
 let perJob = peakTwoJobs - peakOneJob
 
-print("""
+print(
+    """
 
     variants: \(variants.count) (rsvg-convert wrote \(pngs.count) PNGs)
     launch-assets --no-cache --jobs 2   \(spread(ours.map(\.seconds)))   (min / median / max)

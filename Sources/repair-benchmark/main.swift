@@ -9,22 +9,26 @@ import LaunchScreenRepair
 struct Scenario {
     var name: String
     var idiom: Idiom
-    var sizes: [(width: Int, height: Int)]   // one file per size and appearance
+    var sizes: [(width: Int, height: Int)]  // one file per size and appearance
     var pngBytes: Int
 }
 
 let scenarios = [
     Scenario(name: "iPhone", idiom: .phone, sizes: [(1179, 2556), (2556, 1179)], pngBytes: 76_000),
-    Scenario(name: "iPad", idiom: .pad,
-             sizes: [(2048, 2732), (2732, 2048), (1024, 2732), (2732, 1024), (1328, 2048), (2048, 1328), (678, 2048), (2048, 678)],
-             pngBytes: 150_000),
+    Scenario(
+        name: "iPad", idiom: .pad,
+        sizes: [(2048, 2732), (2732, 2048), (1024, 2732), (2732, 1024), (1328, 2048), (2048, 1328), (678, 2048), (2048, 678)],
+        pngBytes: 150_000),
 ]
 /// Variants in the bundled layouts' manifest (6 layouts); the benchmark's manifest holds as many,
 /// so a launch searches a manifest of the size an app ships.
 let manifestVariants = 432
 /// Layouts besides the active one, each scheduled on a day long past.
-let otherLayouts = (1...5).map { LaunchManifest.Layout(id: "season-\($0)", displayName: "Season \($0)", priority: 1,
-                                                       schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))]) }
+let otherLayouts = (1...5).map {
+    LaunchManifest.Layout(
+        id: "season-\($0)", displayName: "Season \($0)", priority: 1,
+        schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))])
+}
 let launches = 200
 /// Untimed launches before each measurement, so one-time costs (first use of Foundation's time
 /// zone and file APIs, cold CPU caches) count for neither strategy.
@@ -37,7 +41,9 @@ func png(width: Int, height: Int, bytes: Int, seed: UInt64) -> Data {
     out += be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0, 0, 0, 0, 0]
     var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
     let noise = (0..<max(0, bytes - 57)).map { _ -> UInt8 in
-        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
         return UInt8(truncatingIfNeeded: state)
     }
     out += be(noise.count) + Array("IDAT".utf8) + noise + [0, 0, 0, 0]
@@ -65,7 +71,9 @@ func line(_ cells: [String], _ widths: [Int]) -> String {
 }
 
 let widths = [7, 5, 32, 26, 10, 10]
-print("launches per measurement: \(launches) after \(warmUp) untimed; manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts")
+print(
+    "launches per measurement: \(launches) after \(warmUp) untimed; manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
+)
 print("wall time per launch in ms as min / median / max")
 print(line(["device", "files", "strategy", "wall ms (min/median/max)", "read", "written"], widths))
 for scenario in scenarios {
@@ -77,15 +85,19 @@ for scenario in scenarios {
     // Manifest and pack: one layout, one variant per size and appearance.
     let version = "bench-1"
     let header = LaunchPack.header(version: version)
-    var body = Data(), variants: [LaunchManifest.Variant] = [], seed: UInt64 = 1
+    var body = Data()
+    var variants: [LaunchManifest.Variant] = []
+    var seed: UInt64 = 1
     for size in scenario.sizes {
         for appearance in Appearance.allCases {
             let bytes = png(width: size.width, height: size.height, bytes: scenario.pngBytes, seed: seed)
             seed += 1
-            variants.append(.init(id: "default-\(size.width)x\(size.height)-\(appearance.rawValue)", layout: "default",
-                                  width: size.width, height: size.height, orientation: size.width > size.height ? .landscape : .portrait,
-                                  appearance: appearance, idiom: scenario.idiom, devices: [], md5: MD5Digest.hex(of: bytes),
-                                  offset: header.count + body.count, length: bytes.count))
+            variants.append(
+                .init(
+                    id: "default-\(size.width)x\(size.height)-\(appearance.rawValue)", layout: "default",
+                    width: size.width, height: size.height, orientation: size.width > size.height ? .landscape : .portrait,
+                    appearance: appearance, idiom: scenario.idiom, devices: [], md5: MD5Digest.hex(of: bytes),
+                    offset: header.count + body.count, length: bytes.count))
             body.append(bytes)
         }
     }
@@ -98,9 +110,10 @@ for scenario in scenarios {
         other.idiom = index % 3 == 0 ? scenario.idiom : (scenario.idiom == .phone ? .pad : .phone)
         variants.append(other)
     }
-    let manifest = LaunchManifest(version: version, generator: "benchmark", pack: "Bench.launchpack",
-                                  layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])] + otherLayouts,
-                                  variants: variants)
+    let manifest = LaunchManifest(
+        version: version, generator: "benchmark", pack: "Bench.launchpack",
+        layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])] + otherLayouts,
+        variants: variants)
     let packURL = root.appendingPathComponent("Bench.launchpack")
     try (header + body).write(to: packURL)
     let pack = try LaunchPack(contentsOf: packURL, for: manifest)
@@ -109,16 +122,21 @@ for scenario in scenarios {
     for variant in active {
         try pack.bytes(of: variant).write(to: locator.snapshotFolder.appendingPathComponent("\(UUID().uuidString)@2x.ktx"))
     }
-    let request = RepairRequest(locator: locator, manifest: manifest, variants: pack,
-                                environment: RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, appVersion: "1.0"),
-                                orientationPolicy: .both)
+    let request = RepairRequest(
+        locator: locator, manifest: manifest, variants: pack,
+        environment: RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, appVersion: "1.0"),
+        orientationPolicy: .both)
     let first = try SnapshotRepair.run(request)
     precondition(first.files(.kept).count == active.count, "setup: \(first.text)")
 
     // LaunchAssets steady launch: nothing written, the ledger included.
-    func ledgerStamp() throws -> Date? { try FileManager.default.attributesOfItem(atPath: locator.ledgerFile.path)[.modificationDate] as? Date }
+    func ledgerStamp() throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: locator.ledgerFile.path)[.modificationDate] as? Date
+    }
     let ledgerBefore = try ledgerStamp()
-    var steadyTimes: [Double] = [], steadyRead = 0, steadyWritten = 0
+    var steadyTimes: [Double] = []
+    var steadyRead = 0
+    var steadyWritten = 0
     for _ in 0..<warmUp { _ = try SnapshotRepair.run(request) }
     for _ in 0..<launches {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -135,9 +153,12 @@ for scenario in scenarios {
     let files = try FileManager.default.contentsOfDirectory(atPath: locator.snapshotFolder.path).filter { !$0.hasPrefix(".") }.sorted()
     let fileSystem = LocalFileSystem()
     let payloads = try active.map { try pack.bytes(of: $0) }
-    var rewriteTimes: [Double] = [], rewriteWritten = 0
+    var rewriteTimes: [Double] = []
+    var rewriteWritten = 0
     for _ in 0..<warmUp {
-        for (name, data) in zip(files, payloads) { try fileSystem.writeAtomically(data, to: locator.snapshotFolder.appendingPathComponent(name)) }
+        for (name, data) in zip(files, payloads) {
+            try fileSystem.writeAtomically(data, to: locator.snapshotFolder.appendingPathComponent(name))
+        }
     }
     for _ in 0..<launches {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -151,13 +172,21 @@ for scenario in scenarios {
 
     func row(_ strategy: String, _ times: [Double], _ read: Int, _ written: Int) {
         let spread = Spread(times)
-        print(line([scenario.name, String(active.count), strategy,
+        print(
+            line(
+                [
+                    scenario.name, String(active.count), strategy,
                     "\(milliseconds(spread.min)) / \(milliseconds(spread.median)) / \(milliseconds(spread.max))",
-                    kilobytes(read), kilobytes(written)], widths))
+                    kilobytes(read), kilobytes(written),
+                ], widths))
     }
     row("steady launch (LaunchAssets)", steadyTimes, steadyRead, steadyWritten)
     row("rewrite every file, every launch", rewriteTimes, 0, rewriteWritten)
     let (steady, rewrite) = (Spread(steadyTimes), Spread(rewriteTimes))
-    print(line([scenario.name, String(active.count), "ratio rewrite / steady",
-                String(format: "%.1fx of medians (%.1fx of mins)", rewrite.median / steady.median, rewrite.min / steady.min)], widths))
+    print(
+        line(
+            [
+                scenario.name, String(active.count), "ratio rewrite / steady",
+                String(format: "%.1fx of medians (%.1fx of mins)", rewrite.median / steady.median, rewrite.min / steady.min),
+            ], widths))
 }

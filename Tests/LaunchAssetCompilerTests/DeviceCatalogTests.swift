@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct DeviceCatalogTests {
@@ -166,7 +167,10 @@ import Testing
     }
 
     /// A devices file with one device whose `replacement` text replaces the marked part.
-    private static func file(points: String = "\"width\": 20, \"height\": 40", scale: String = "2", extra: String = "", portraitTop: String = "0", secondID: String = "b") -> String {
+    private static func file(
+        points: String = "\"width\": 20, \"height\": 40", scale: String = "2", extra: String = "", portraitTop: String = "0",
+        secondID: String = "b"
+    ) -> String {
         """
         {
           "devices": [
@@ -193,7 +197,9 @@ import Testing
         """
     }
 
-    private func loadErrors(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (diagnostics: [Diagnostic], file: URL) {
+    private func loadErrors(
+        _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (diagnostics: [Diagnostic], file: URL) {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = try folder.write("devices.json", text)
@@ -243,7 +249,8 @@ import Testing
 
     @Test func nativePixelsOver8192IsAnError() throws {
         try expectSingle(
-            Self.file(extra: "\n      \"nativePixels\": { \"width\": 40, \"height\": 9000 },"), path: "devices[0].nativePixels", at: "{ \"width\": 40",
+            Self.file(extra: "\n      \"nativePixels\": { \"width\": 40, \"height\": 9000 },"), path: "devices[0].nativePixels",
+            at: "{ \"width\": 40",
             message: "40x9000"
         )
     }
@@ -258,7 +265,8 @@ import Testing
             message: "greater than zero"
         )
         try expectSingle(
-            Self.file(extra: "\n      \"nativePixels\": { \"width\": 0, \"height\": 0 },"), path: "devices[0].nativePixels", at: "{ \"width\": 0, \"height\": 0 }",
+            Self.file(extra: "\n      \"nativePixels\": { \"width\": 0, \"height\": 0 },"), path: "devices[0].nativePixels",
+            at: "{ \"width\": 0, \"height\": 0 }",
             message: "0x0"
         )
     }

@@ -8,10 +8,12 @@ import Testing
         LaunchManifest(
             version: "0123456789abcdef", generator: "launch-assets test", pack: "LaunchAssets.launchpack",
             layouts: [.init(id: "winter", displayName: displayName, priority: 0, schedule: [])],
-            variants: [.init(
-                id: "winter-phone-1179x2556-light", layout: "winter", width: 1179, height: 2556, orientation: .portrait,
-                appearance: .light, idiom: .phone, devices: [device], md5: "9b0c", offset: 40, length: 1234
-            )]
+            variants: [
+                .init(
+                    id: "winter-phone-1179x2556-light", layout: "winter", width: 1179, height: 2556, orientation: .portrait,
+                    appearance: .light, idiom: .phone, devices: [device], md5: "9b0c", offset: 40, length: 1234
+                )
+            ]
         )
     }
 
@@ -25,9 +27,11 @@ import Testing
     }
 
     @Test func showsEachVariantWithItsDetailsAndImage() throws {
-        let html = try Gallery(manifest: manifest(displayName: "Winter", device: "iphone-15"), deviceNames: ["iphone-15": "iPhone 15"]).html()
+        let html = try Gallery(manifest: manifest(displayName: "Winter", device: "iphone-15"), deviceNames: ["iphone-15": "iPhone 15"])
+            .html()
         #expect(html.contains(#"<img src="../images/winter-phone-1179x2556-light.png""#))
-        #expect(html.contains(#"data-idiom="phone" data-appearance="light" data-orientation="portrait" data-devices="iphone 15|iphone-15""#))
+        #expect(
+            html.contains(#"data-idiom="phone" data-appearance="light" data-orientation="portrait" data-devices="iphone 15|iphone-15""#))
         #expect(html.contains("<dd>1179 × 2556 pixels, 1234 bytes</dd>"))
         #expect(html.contains("<dd>iPhone 15</dd>"))
         #expect(html.contains("<code>9b0c</code>"))

@@ -1,13 +1,16 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct GeneratedAssetsTests {
     /// Plans and really renders two small layouts into `scratch`: `default` (same palette in
     /// light and dark, so its light and dark images are identical bytes) and `winter` (yearly +
     /// absolute schedule).
-    private func rendered(into scratch: TemporaryFolder) throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage]) {
+    private func rendered(
+        into scratch: TemporaryFolder
+    ) throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage]) {
         let same = ["background": "#336699", "ink": "#FFFFFF"]
         let fixture = try PlannerFixture(layouts: [
             "default.json": layoutJSON(id: "default", light: same, dark: same),
@@ -96,8 +99,10 @@ import Testing
         for variant in assets.manifest.variants { unique[variant.md5] = variant.length }
         #expect(unique.count < assets.manifest.variants.count)
         #expect(assets.pack.count == 32 + unique.values.reduce(0, +))
-        let ranges = Dictionary(assets.manifest.variants.map { ($0.md5, $0.offset..<$0.offset + $0.length) }, uniquingKeysWith: { a, _ in a })
-            .values.sorted { $0.lowerBound < $1.lowerBound }
+        let ranges = Dictionary(
+            assets.manifest.variants.map { ($0.md5, $0.offset..<$0.offset + $0.length) }, uniquingKeysWith: { a, _ in a }
+        )
+        .values.sorted { $0.lowerBound < $1.lowerBound }
         #expect(ranges.first?.lowerBound == 32)
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, "back to back")
     }
@@ -134,7 +139,9 @@ import Testing
         // A layout's schedule is content too.
         var moved = layouts
         moved[1].schedule[0].through = SeasonDate(month: 2, day: 28)
-        #expect(GeneratedAssets(layouts: moved, variants: variants, images: images, packName: "x.launchpack").manifest.version != first.manifest.version)
+        #expect(
+            GeneratedAssets(layouts: moved, variants: variants, images: images, packName: "x.launchpack").manifest.version
+                != first.manifest.version)
     }
 
     @Test func manifestJSONFieldNamesAreThePublicContract() throws {
@@ -169,7 +176,10 @@ import Testing
         let variantsJSON = try #require(root["variants"] as? [[String: Any]])
         #expect(variantsJSON.count == variants.count)
         for (variant, planned) in zip(variantsJSON, variants) {
-            #expect(Set(variant.keys) == ["id", "layout", "width", "height", "orientation", "appearance", "idiom", "devices", "md5", "offset", "length"])
+            #expect(
+                Set(variant.keys) == [
+                    "id", "layout", "width", "height", "orientation", "appearance", "idiom", "devices", "md5", "offset", "length",
+                ])
             #expect(variant["id"] as? String == planned.id)
             #expect(variant["layout"] as? String == planned.layout)
             #expect(variant["width"] as? Int == planned.pixels.width)
@@ -192,27 +202,32 @@ import Testing
         defer { scratch.remove() }
         let fixture = try PlannerFixture(layouts: ["default.json": layoutJSON(id: "default", idioms: ["pad"], multitasking: true)])
         defer { fixture.remove() }
-        let pad = device("pad", .pad, points: (30, 40), scale: 2, windows: DeviceWindows(
-            portrait: [DeviceWindow(.splitViewOneThird, width: 10)], landscape: [DeviceWindow(.slideOver, width: 10, height: 26)]
-        ))
+        let pad = device(
+            "pad", .pad, points: (30, 40), scale: 2,
+            windows: DeviceWindows(
+                portrait: [DeviceWindow(.splitViewOneThird, width: 10)], landscape: [DeviceWindow(.slideOver, width: 10, height: 26)]
+            ))
         let planner = try fixture.planner([pad])
         let variants = try planner.plan()
         let images = try RenderQueue(jobs: 2).render(variants, scratch: scratch.url).images
         let assets = GeneratedAssets(layouts: planner.layouts, variants: variants, images: images, packName: "x.launchpack")
         let root = try #require(try JSONSerialization.jsonObject(with: assets.manifestJSON) as? [String: Any])
         let variantsJSON = try #require(root["variants"] as? [[String: Any]])
-        #expect(variantsJSON.map { $0["window"] as? String } == [
-            nil, nil, "splitView-1/3", "splitView-1/3", nil, nil, "slideOver", "slideOver",
-        ])
+        #expect(
+            variantsJSON.map { $0["window"] as? String } == [
+                nil, nil, "splitView-1/3", "splitView-1/3", nil, nil, "slideOver", "slideOver",
+            ])
         #expect(variantsJSON.filter { $0["window"] == nil }.allSatisfy { !$0.keys.contains("window") }, "no key for full screens")
-        #expect(variantsJSON.map { "\($0["width"]!)x\($0["height"]!)" } == [
-            "60x80", "60x80", "20x80", "20x80", "80x60", "80x60", "20x52", "20x52",
-        ])
+        #expect(
+            variantsJSON.map { "\($0["width"]!)x\($0["height"]!)" } == [
+                "60x80", "60x80", "20x80", "20x80", "80x60", "80x60", "20x52", "20x52",
+            ])
         #expect(try JSONDecoder().decode(LaunchManifest.self, from: assets.manifestJSON) == assets.manifest)
         #expect(assets.manifest.variants.map(\.window) == variants.map(\.window))
 
         // A manifest written before windows existed still reads: no window, a full screen.
-        let old = Data(#"""
+        let old = Data(
+            #"""
             {"schemaVersion": 1, "version": "5c1f0e9a2b7d4431", "generator": "launch-assets 0.1.0", "pack": "LaunchAssets.launchpack",
              "layouts": [{"id": "winter", "displayName": "Winter", "priority": 0, "schedule": []}],
              "variants": [{"id": "winter-pad-2048x2732-dark", "layout": "winter", "width": 2048, "height": 2732, "orientation": "portrait",

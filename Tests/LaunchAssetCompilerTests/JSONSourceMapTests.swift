@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct JSONSourceMapTests {
@@ -79,7 +80,7 @@ import Testing
         let error = try #require(throws: DecodingError.self) {
             try JSONDecoder().decode(Root.self, from: Data(#"{"schedule": [{"from": 1}, {"from": "x"}]}"#.utf8))
         }
-        guard case let .typeMismatch(_, context) = error else {
+        guard case .typeMismatch(_, let context) = error else {
             Issue.record("expected a type mismatch, got \(error)")
             return
         }
@@ -95,7 +96,8 @@ import Testing
     // MARK: Syntax errors
 
     @Test func missingCommaBetweenMembers() throws {
-        let error = try syntaxError("""
+        let error = try syntaxError(
+            """
             {
               "id": "a"
               "template": "b.svg"
@@ -147,7 +149,8 @@ import Testing
     }
 
     @Test func duplicateKeysAreErrorsAtTheSecondKey() throws {
-        let error = try syntaxError("""
+        let error = try syntaxError(
+            """
             {
               "id": "a",
               "template": "b.svg",
@@ -172,7 +175,7 @@ import Testing
 
     @Test func nonUTF8InputIsPlacedAtTheBadByte() throws {
         var data = Data("{\n  \"id\": \"caf".utf8)
-        data.append(0xE9) // Latin-1 "é"
+        data.append(0xE9)  // Latin-1 "é"
         data.append(contentsOf: Data("\"\n}\n".utf8))
         let error = try syntaxError(data)
         #expect(error.message.contains("not UTF-8"))
@@ -217,7 +220,9 @@ import Testing
         let objects = String(repeating: "{\"a\":", count: 65) + "1" + String(repeating: "}", count: 65)
         let error = try syntaxError(objects)
         #expect(error.message.contains("nested more than 64 levels"))
-        let siblings = "[" + Array(repeating: String(repeating: "[", count: 63) + String(repeating: "]", count: 63), count: 3).joined(separator: ",") + "]"
+        let siblings =
+            "[" + Array(repeating: String(repeating: "[", count: 63) + String(repeating: "]", count: 63), count: 3).joined(separator: ",")
+            + "]"
         #expect(throws: Never.self) { try JSONSourceMap(Data(siblings.utf8)) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct LayoutLoaderTests {
@@ -35,7 +36,8 @@ import Testing
         _ text: String, path: String, at needle: String, occurrence: Int = 1,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Diagnostic {
-        let (diagnostics, folder) = try failure(["default.json": layoutJSON(id: "default"), "bad.json": text], sourceLocation: sourceLocation)
+        let (diagnostics, folder) = try failure(
+            ["default.json": layoutJSON(id: "default"), "bad.json": text], sourceLocation: sourceLocation)
         #expect(diagnostics.count == 1, "\(diagnostics)", sourceLocation: sourceLocation)
         let diagnostic = try #require(diagnostics.first, sourceLocation: sourceLocation)
         let expected = place(of: needle, in: text, occurrence: occurrence)
@@ -44,7 +46,9 @@ import Testing
         #expect(diagnostic.path == path, sourceLocation: sourceLocation)
         #expect(diagnostic.line == expected.line, "line of \(needle)", sourceLocation: sourceLocation)
         #expect(diagnostic.column == expected.column, "column of \(needle)", sourceLocation: sourceLocation)
-        #expect(diagnostic.description.hasPrefix("\(diagnostic.file!):\(expected.line):\(expected.column): error: \(path): "), sourceLocation: sourceLocation)
+        #expect(
+            diagnostic.description.hasPrefix("\(diagnostic.file!):\(expected.line):\(expected.column): error: \(path): "),
+            sourceLocation: sourceLocation)
         return diagnostic
     }
 
@@ -63,7 +67,8 @@ import Testing
     // MARK: Valid layouts
 
     @Test func minimalLayoutGetsTheDefaults() throws {
-        let (layouts, warnings) = try load(["default.json": """
+        let (layouts, warnings) = try load([
+            "default.json": """
             {
               "id": "default",
               "template": "calm.svg",
@@ -72,7 +77,8 @@ import Testing
                 "dark": { "background": "#000000" }
               }
             }
-            """])
+            """
+        ])
         #expect(warnings.isEmpty)
         let layout = try #require(layouts.first)
         #expect(layouts.count == 1)
@@ -95,28 +101,29 @@ import Testing
         let (layouts, _) = try load([
             "default.json": layoutJSON(id: "default"),
             "festival.json": """
-                {
-                  "id": "lunar-new-year",
-                  "displayName": "Lunar New Year",
-                  "template": "lanterns.svg",
-                  "schedule": [{ "from": "2028-02-29", "through": "2028-03-04" }, { "from": "12-30", "through": "01-02" }],
-                  "priority": 10,
-                  "appearances": { "light": { "ink": "#6B1212" }, "dark": { "ink": "#FFE8C4" } },
-                  "strings": { "title": "Lunar New Year" },
-                  "orientations": "both",
-                  "idioms": ["pad"]
-                }
-                """,
+            {
+              "id": "lunar-new-year",
+              "displayName": "Lunar New Year",
+              "template": "lanterns.svg",
+              "schedule": [{ "from": "2028-02-29", "through": "2028-03-04" }, { "from": "12-30", "through": "01-02" }],
+              "priority": 10,
+              "appearances": { "light": { "ink": "#6B1212" }, "dark": { "ink": "#FFE8C4" } },
+              "strings": { "title": "Lunar New Year" },
+              "orientations": "both",
+              "idioms": ["pad"]
+            }
+            """,
         ])
         // Sorted by id.
         #expect(layouts.map(\.id) == ["default", "lunar-new-year"])
         let layout = layouts[1]
         #expect(layout.displayName == "Lunar New Year")
         #expect(layout.template == "lanterns.svg")
-        #expect(layout.schedule == [
-            DateRange(from: SeasonDate(year: 2028, month: 2, day: 29), through: SeasonDate(year: 2028, month: 3, day: 4)),
-            DateRange(from: SeasonDate(month: 12, day: 30), through: SeasonDate(month: 1, day: 2)),
-        ])
+        #expect(
+            layout.schedule == [
+                DateRange(from: SeasonDate(year: 2028, month: 2, day: 29), through: SeasonDate(year: 2028, month: 3, day: 4)),
+                DateRange(from: SeasonDate(month: 12, day: 30), through: SeasonDate(month: 1, day: 2)),
+            ])
         #expect(layout.priority == 10)
         #expect(layout.strings == ["title": "Lunar New Year"])
         #expect(layout.orientations == .both)
@@ -174,14 +181,17 @@ import Testing
     }
 
     @Test func wrongTypes() throws {
-        let priority = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(of: "\"appearances\"", with: "\"priority\": \"high\",\n  \"appearances\"")
+        let priority = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(
+            of: "\"appearances\"", with: "\"priority\": \"high\",\n  \"appearances\"")
         let diagnostic = try singleError(priority, path: "priority", at: "\"high\"")
         #expect(diagnostic.message.contains("expected an integer"))
 
-        let idioms = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(of: "\"appearances\"", with: "\"idioms\": \"phone\",\n  \"appearances\"")
+        let idioms = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(
+            of: "\"appearances\"", with: "\"idioms\": \"phone\",\n  \"appearances\"")
         #expect(try singleError(idioms, path: "idioms", at: "\"phone\"").message.contains("expected an array"))
 
-        let palette = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(of: "\"ink\": \"#FFFFFF\"", with: "\"ink\": 255")
+        let palette = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(
+            of: "\"ink\": \"#FFFFFF\"", with: "\"ink\": 255")
         #expect(try singleError(palette, path: "appearances.dark.ink", at: "255").message.contains("expected a string"))
     }
 
@@ -402,11 +412,12 @@ import Testing
             "autumn.json": layoutJSON(id: "autumn", schedule: [("09-01", "11-30")]),
         ])
         #expect(warnings.allSatisfy { $0.severity == .warning })
-        #expect(warnings.map(\.message) == [
-            "no yearly schedule covers 01-01 through 02-29; the fallback layout shows then",
-            "no yearly schedule covers 06-01 through 08-31; the fallback layout shows then",
-            "no yearly schedule covers 12-01 through 12-31; the fallback layout shows then",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "no yearly schedule covers 01-01 through 02-29; the fallback layout shows then",
+                "no yearly schedule covers 06-01 through 08-31; the fallback layout shows then",
+                "no yearly schedule covers 12-01 through 12-31; the fallback layout shows then",
+            ])
         #expect(warnings.allSatisfy { $0.file?.hasSuffix("Layouts") == true })
     }
 

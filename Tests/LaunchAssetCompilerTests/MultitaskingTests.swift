@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 /// `multitasking: true`: the iPads' Split View and Slide Over window sizes as extra variants.
@@ -26,23 +27,26 @@ import Testing
     @Test func builtInIPadsGetTheirSplitViewAndSlideOverSizes() throws {
         let variants = try builtInPlan(multitasking: true)
         // 12.9-inch iPad Pro (3rd generation): 1024 × 1366 pt at 2×.
-        #expect(Set(windows(of: "ipad-pro-12-9-3", in: variants)) == [
-            "splitView-2/3 1278x2732 portrait", "splitView-1/3 750x2732 portrait", "slideOver 750x2636 portrait",
-            "splitView-2/3 1962x2048 portrait", "splitView-1/2 1356x2048 portrait", "splitView-1/3 750x2048 portrait",
-            "slideOver 750x1952 portrait",
-        ])
+        #expect(
+            Set(windows(of: "ipad-pro-12-9-3", in: variants)) == [
+                "splitView-2/3 1278x2732 portrait", "splitView-1/3 750x2732 portrait", "slideOver 750x2636 portrait",
+                "splitView-2/3 1962x2048 portrait", "splitView-1/2 1356x2048 portrait", "splitView-1/3 750x2048 portrait",
+                "slideOver 750x1952 portrait",
+            ])
         // iPad Air (4th generation): 820 × 1180 pt at 2×.
-        #expect(Set(windows(of: "ipad-air-4", in: variants)) == [
-            "splitView-2/3 980x2360 portrait", "splitView-1/3 640x2360 portrait", "slideOver 640x2264 portrait",
-            "splitView-2/3 1590x1640 portrait", "splitView-1/2 1170x1640 portrait", "splitView-1/3 750x1640 portrait",
-            "slideOver 750x1544 portrait",
-        ])
+        #expect(
+            Set(windows(of: "ipad-air-4", in: variants)) == [
+                "splitView-2/3 980x2360 portrait", "splitView-1/3 640x2360 portrait", "slideOver 640x2264 portrait",
+                "splitView-2/3 1590x1640 portrait", "splitView-1/2 1170x1640 portrait", "splitView-1/3 750x1640 portrait",
+                "slideOver 750x1544 portrait",
+            ])
         // iPad (5th generation), a 9.7-inch home-button iPad: 768 × 1024 pt at 2×.
-        #expect(Set(windows(of: "ipad-5", in: variants)) == [
-            "splitView-2/3 876x2048 portrait", "splitView-1/3 640x2048 portrait", "slideOver 640x1968 portrait",
-            "splitView-2/3 1388x1536 portrait", "splitView-1/2 1014x1536 portrait", "splitView-1/3 640x1536 portrait",
-            "slideOver 640x1456 portrait",
-        ])
+        #expect(
+            Set(windows(of: "ipad-5", in: variants)) == [
+                "splitView-2/3 876x2048 portrait", "splitView-1/3 640x2048 portrait", "slideOver 640x1968 portrait",
+                "splitView-2/3 1388x1536 portrait", "splitView-1/2 1014x1536 portrait", "splitView-1/3 640x1536 portrait",
+                "slideOver 640x1456 portrait",
+            ])
         // iPad mini (6th generation): half of 1133 pt less the divider is 561.5 pt, 1123 pixels.
         #expect(windows(of: "ipad-mini-6", in: variants).contains("splitView-1/2 1123x1488 portrait"))
         // Dark has the same sizes; every iPad has seven windows (three in portrait, four in landscape).
@@ -95,13 +99,15 @@ import Testing
         ])
         defer { fixture.remove() }
         let variants = try fixture.plan([pad, device("phone")])
-        #expect(variants.filter { $0.layout == "a" && $0.appearance == .light }.map(\.id) == [
-            "a-phone-40x80-light", "a-pad-60x80-light", "a-pad-split-1-3-20x80-light", "a-pad-80x60-light",
-            "a-pad-split-1-2-30x60-light", "a-pad-slide-over-20x40-light",
-        ])
-        #expect(variants.filter { $0.layout == "b" && $0.appearance == .light }.map(\.id) == [
-            "b-phone-40x80-light", "b-pad-60x80-light", "b-pad-split-1-3-20x80-light",
-        ])
+        #expect(
+            variants.filter { $0.layout == "a" && $0.appearance == .light }.map(\.id) == [
+                "a-phone-40x80-light", "a-pad-60x80-light", "a-pad-split-1-3-20x80-light", "a-pad-80x60-light",
+                "a-pad-split-1-2-30x60-light", "a-pad-slide-over-20x40-light",
+            ])
+        #expect(
+            variants.filter { $0.layout == "b" && $0.appearance == .light }.map(\.id) == [
+                "b-phone-40x80-light", "b-pad-60x80-light", "b-pad-split-1-3-20x80-light",
+            ])
         let slideOver = try #require(variants.first { $0.id == "a-pad-slide-over-20x40-light" })
         #expect(slideOver.svg.contains(#"width="20" height="40" viewBox="0 0 10 20""#))
     }
@@ -109,12 +115,16 @@ import Testing
     // MARK: Template context
 
     @Test func windowsTellTemplatesWhatTheyAre() throws {
-        let pad = try #require(screens([device(
-            "pad", .pad, points: (1024, 1366), scale: 2, portrait: insets(24, 0, 20, 0), landscape: insets(24, 0, 20, 0),
-            windows: DeviceWindows(
-                portrait: [], landscape: [DeviceWindow(.splitViewOneThird, width: 375), DeviceWindow(.slideOver, width: 375, height: 976)]
-            )
-        )]).first)
+        let pad = try #require(
+            screens([
+                device(
+                    "pad", .pad, points: (1024, 1366), scale: 2, portrait: insets(24, 0, 20, 0), landscape: insets(24, 0, 20, 0),
+                    windows: DeviceWindows(
+                        portrait: [],
+                        landscape: [DeviceWindow(.splitViewOneThird, width: 375), DeviceWindow(.slideOver, width: 375, height: 976)]
+                    )
+                )
+            ]).first)
         let canvases = pad.canvases(in: .landscape, multitasking: true)
         #expect(canvases.map(\.window) == [nil, .splitViewOneThird, .slideOver])
         func values(_ canvas: Canvas) -> [String: Any] {
@@ -138,10 +148,11 @@ import Testing
         // A landscape iPad's ⅓ window is taller than wide: a portrait image.
         #expect(third["orientation"] as? String == "portrait")
         #expect(third["isPortrait"] as? Bool == true)
-        #expect(third["safeArea"] as? [String: String] == [
-            "top": "24", "left": "0", "bottom": "20", "right": "0",
-            "width": "375", "height": "980", "centerX": "187.5", "centerY": "514",
-        ])
+        #expect(
+            third["safeArea"] as? [String: String] == [
+                "top": "24", "left": "0", "bottom": "20", "right": "0",
+                "width": "375", "height": "980", "centerX": "187.5", "centerY": "514",
+            ])
 
         let slideOver = values(canvases[2])
         #expect(slideOver["windowClass"] as? String == "slideOver")
@@ -187,30 +198,47 @@ import Testing
     @Test func devicesFileWindowsLoad() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let url = try folder.write("devices.json", Self.padFile(windows: """
-            { "portrait": [{ "window": "splitView-1/3", "width": 10 }],
-              "landscape": [{ "window": "slideOver", "width": 12.5, "height": 26 }] }
-            """))
+        let url = try folder.write(
+            "devices.json",
+            Self.padFile(
+                windows: """
+                    { "portrait": [{ "window": "splitView-1/3", "width": 10 }],
+                      "landscape": [{ "window": "slideOver", "width": 12.5, "height": 26 }] }
+                    """))
         let device = try #require(try DeviceCatalog.load(url).first)
-        #expect(device.windows == DeviceWindows(
-            portrait: [DeviceWindow(.splitViewOneThird, width: 10)], landscape: [DeviceWindow(.slideOver, width: 12.5, height: 26)]
-        ))
+        #expect(
+            device.windows
+                == DeviceWindows(
+                    portrait: [DeviceWindow(.splitViewOneThird, width: 10)], landscape: [DeviceWindow(.slideOver, width: 12.5, height: 26)]
+                ))
     }
 
     @Test(arguments: [
         // (windows, JSON path, where it starts, message)
-        (#"{ "portrait": [], "landscape": [{ "window": "splitView-1/3", "width": 45 }] }"#, "devices[0].windows.landscape[0].width", "45 }",
-         "must be more than 0 and less than the landscape screen's 40 points, found 45"),
-        (#"{ "portrait": [{ "window": "slideOver", "width": 10, "height": 41 }], "landscape": [] }"#,
-         "devices[0].windows.portrait[0].height", "41 }",
-         "at most the portrait screen's 40 points, found 41"),
-        (#"{ "portrait": [{ "window": "splitView-1/3", "width": 10 }, { "window": "splitView-1/3", "width": 12 }], "landscape": [] }"#,
-         "devices[0].windows.portrait[1].window", #""splitView-1/3", "width": 12"#, "splitView-1/3 appears twice in portrait"),
-        (#"{ "portrait": [{ "window": "stageManager", "width": 10 }], "landscape": [] }"#,
-         "devices[0].windows.portrait[0].window", #""stageManager""#,
-         "stageManager"),
-        (#"{ "portrait": [{ "window": "slideOver", "widht": 10 }], "landscape": [] }"#, "devices[0].windows.portrait[0].widht", #""widht""#,
-         "unknown key \"widht\"; expected one of height, width, window"),
+        (
+            #"{ "portrait": [], "landscape": [{ "window": "splitView-1/3", "width": 45 }] }"#, "devices[0].windows.landscape[0].width",
+            "45 }",
+            "must be more than 0 and less than the landscape screen's 40 points, found 45"
+        ),
+        (
+            #"{ "portrait": [{ "window": "slideOver", "width": 10, "height": 41 }], "landscape": [] }"#,
+            "devices[0].windows.portrait[0].height", "41 }",
+            "at most the portrait screen's 40 points, found 41"
+        ),
+        (
+            #"{ "portrait": [{ "window": "splitView-1/3", "width": 10 }, { "window": "splitView-1/3", "width": 12 }], "landscape": [] }"#,
+            "devices[0].windows.portrait[1].window", #""splitView-1/3", "width": 12"#, "splitView-1/3 appears twice in portrait"
+        ),
+        (
+            #"{ "portrait": [{ "window": "stageManager", "width": 10 }], "landscape": [] }"#,
+            "devices[0].windows.portrait[0].window", #""stageManager""#,
+            "stageManager"
+        ),
+        (
+            #"{ "portrait": [{ "window": "slideOver", "widht": 10 }], "landscape": [] }"#, "devices[0].windows.portrait[0].widht",
+            #""widht""#,
+            "unknown key \"widht\"; expected one of height, width, window"
+        ),
     ])
     func badWindowsArePlaced(windows: String, path: String, needle: String, message: String) throws {
         let text = Self.padFile(windows: windows)

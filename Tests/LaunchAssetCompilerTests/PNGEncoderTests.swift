@@ -2,6 +2,7 @@ import CLibdeflate
 import CLibrsvg
 import Foundation
 import Testing
+
 @testable import LaunchAssetCompiler
 
 /// The PNG encoder is lossless: every image decodes (with libpng, through cairo) to exactly the
@@ -49,15 +50,18 @@ import Testing
     }
 
     @Test func translucentImagesKeepTheirAlpha() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="15" fill="#3366cc" opacity="0.6"/><rect width="8" height="8" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.2"/></linearGradient></defs></svg>"##
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="15" fill="#3366cc" opacity="0.6"/><rect width="8" height="8" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.2"/></linearGradient></defs></svg>"##
         let image = try renderer.image(svg, width: 40, height: 40, opaque: false)
         let decoded = try CairoImage(png: renderer.encoder.encode(renderer.image(svg, width: 40, height: 40, opaque: false)))
         for y in 0..<40 {
             for x in 0..<40 {
-                let a = image.rgba(x: x, y: y), b = decoded.rgba(x: x, y: y)
+                let a = image.rgba(x: x, y: y)
+                let b = decoded.rgba(x: x, y: y)
                 #expect(a.a == b.a, "alpha at \(x),\(y)")
                 // Straight colour is stored; re-premultiplying on decode may round by one.
-                #expect(abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1, "colour at \(x),\(y)")
+                #expect(
+                    abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1, "colour at \(x),\(y)")
             }
         }
     }
@@ -105,7 +109,8 @@ import Testing
     @Test func strongestLevelsLeaveRowsUnfilteredWhereThatIsSmaller() throws {
         let variant = try #require(try bundledPhoneVariants(layouts: ["winter"]).min { $0.pixels.width < $1.pixels.width })
         let image = { () throws(RenderError) in
-            try renderer.image(variant.svg, width: variant.pixels.width, height: variant.pixels.height, baseFile: variant.templateFile, opaque: true)
+            try renderer.image(
+                variant.svg, width: variant.pixels.width, height: variant.pixels.height, baseFile: variant.templateFile, opaque: true)
         }
         let png = try PNGEncoder(level: 12).encode(image())
         #expect(png[25] == 2, "RGB")
@@ -121,7 +126,9 @@ import Testing
         for svg in [Self.gradients, Self.flat] {
             let png = try renderer.encoder.encode(renderer.image(svg, width: width, height: height, opaque: true))
             colourTypes.insert(png[25])
-            #expect(try pixels(of: CairoImage(png: png)) == pixels(of: renderer.image(svg, width: width, height: height, opaque: true)), "\(width)×\(height)")
+            #expect(
+                try pixels(of: CairoImage(png: png)) == pixels(of: renderer.image(svg, width: width, height: height, opaque: true)),
+                "\(width)×\(height)")
         }
         // 900 pixels of gradient have more than 256 colours: RGB rows, 1 + 3 × width long.
         #expect(colourTypes == (width * height >= 900 ? [2, 3] : [3]), "\(width)×\(height)")
@@ -136,14 +143,17 @@ import Testing
         // Both appearances of two layouts at the smallest and the largest phone size.
         let bySize = variants.sorted { $0.pixels.width * $0.pixels.height < $1.pixels.width * $1.pixels.height }
         let picked = bySize.prefix(2) + bySize.suffix(2)
-        var ours = 0, theirs = 0
+        var ours = 0
+        var theirs = 0
         for variant in picked {
             let svg = try folder.write("\(variant.id).svg", variant.svg)
             let reference = folder.path("\(variant.id).rsvg.png")
-            let process = try Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["rsvg-convert", "-o", reference.path, svg.path])
+            let process = try Process.run(
+                URL(fileURLWithPath: "/usr/bin/env"), arguments: ["rsvg-convert", "-o", reference.path, svg.path])
             process.waitUntilExit()
             try #require(process.terminationStatus == 0, "rsvg-convert is needed (Scripts/install-system-libraries installs it)")
-            let png = try renderer.png(variant.svg, width: variant.pixels.width, height: variant.pixels.height, baseFile: variant.templateFile)
+            let png = try renderer.png(
+                variant.svg, width: variant.pixels.width, height: variant.pixels.height, baseFile: variant.templateFile)
             let rsvg = try Data(contentsOf: reference)
             #expect(try pixels(of: CairoImage(png: png)) == pixels(of: CairoImage(png: rsvg)), "\(variant.id)")
             ours += png.count
@@ -155,10 +165,11 @@ import Testing
     /// The iPhone variants of some of this package's own layouts.
     private func bundledPhoneVariants(layouts: [String]) throws -> [PlannedVariant] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let generator = LaunchAssetGenerator(configuration: .init(
-            layoutsDirectory: root.appendingPathComponent("Layouts"), templatesDirectory: root.appendingPathComponent("Templates"),
-            layoutIDs: layouts, idioms: [.phone]
-        ))
+        let generator = LaunchAssetGenerator(
+            configuration: .init(
+                layoutsDirectory: root.appendingPathComponent("Layouts"), templatesDirectory: root.appendingPathComponent("Templates"),
+                layoutIDs: layouts, idioms: [.phone]
+            ))
         return try generator.plan().variants
     }
 
@@ -176,7 +187,9 @@ import Testing
         defer { libdeflate_free_decompressor(decompressor) }
         var rows = [UInt8](repeating: 0, count: rowLength * height)
         let result = idat.withUnsafeBytes { input in
-            rows.withUnsafeMutableBytes { libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, $0.baseAddress, $0.count, nil) }
+            rows.withUnsafeMutableBytes {
+                libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, $0.baseAddress, $0.count, nil)
+            }
         }
         try #require(result == LIBDEFLATE_SUCCESS)
         return stride(from: 0, to: rows.count, by: rowLength).map { rows[$0] }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct SVGReferencePolicyTests {
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func allowedReferencesInADocument() {
-        let document = svg("""
+        let document = svg(
+            """
             <defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>
             <style>.a { fill: url(#g); } .b { fill: url('#g') }</style>
             <rect width="10" height="10" fill="url(#g)" style="stroke: url( '#g' )"/>
@@ -64,7 +66,8 @@ import Testing
     }
 
     @Test func refusedHrefAttributesArePlacedAtTheirElement() throws {
-        let document = svg("""
+        let document = svg(
+            """
             <rect width="10" height="10"/>
             <image href="https://example.com/tracker.png" width="1" height="1"/>
             <use xlink:href="file:///etc/passwd#x"/>
@@ -98,12 +101,14 @@ import Testing
     }
 
     @Test func urlInAStyleElementIsChecked() throws {
-        let violations = policy.violations(in: svg("""
-            <style>
-              .a { fill: url(#ok); }
-              .b { fill: url("https://example.com/paint.svg#p"); }
-            </style>
-            """))
+        let violations = policy.violations(
+            in: svg(
+                """
+                <style>
+                  .a { fill: url(#ok); }
+                  .b { fill: url("https://example.com/paint.svg#p"); }
+                </style>
+                """))
         #expect(violations.count == 1)
         #expect(violations.first?.message.contains("https: scheme") == true)
         #expect((2...5).contains(violations.first?.line ?? 0))
@@ -116,7 +121,9 @@ import Testing
     }
 
     @Test func importInAStyleElementIsChecked() throws {
-        for style in [#"@import "https://example.com/theme.css";"#, "@import url(http://example.com/theme.css);", "@import '../theme.css';"] {
+        for style in [
+            #"@import "https://example.com/theme.css";"#, "@import url(http://example.com/theme.css);", "@import '../theme.css';",
+        ] {
             let violations = policy.violations(in: svg("<style>\(style)</style>"))
             #expect(violations.count == 1, "\(style)")
         }
@@ -159,7 +166,8 @@ import Testing
     }
 
     @Test func syntaxErrorIsReportedAlone() throws {
-        let violations = policy.violations(in: "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<image href=\"http://example.com/a.png\"/>\n<g></svg>")
+        let violations = policy.violations(
+            in: "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<image href=\"http://example.com/a.png\"/>\n<g></svg>")
         #expect(violations.count == 1)
         #expect(violations.first?.message.hasPrefix("SVG syntax") == true)
     }

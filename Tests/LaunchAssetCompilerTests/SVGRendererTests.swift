@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchAssetCompiler
 
 /// One row of `Fixtures/svg-reference/INDEX.tsv`.
@@ -41,7 +42,8 @@ struct PixelComparison {
     init(_ a: CairoImage, _ b: CairoImage, threshold: Int = 1) {
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a.rgba(x: x, y: y), q = b.rgba(x: x, y: y)
+                let p = a.rgba(x: x, y: y)
+                let q = b.rgba(x: x, y: y)
                 if p.a == 0, q.a == 0 { continue }
                 let diff = max(
                     abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)),
@@ -62,7 +64,9 @@ struct PixelComparison {
     }
 
     /// Every pixel of `image` is `colour`.
-    private func expectEvery(_ image: CairoImage, is colour: (UInt8, UInt8, UInt8, UInt8), sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectEvery(
+        _ image: CairoImage, is colour: (UInt8, UInt8, UInt8, UInt8), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var wrong = 0
         for y in 0..<image.height {
             for x in 0..<image.width where image.rgba(x: x, y: y) != colour { wrong += 1 }
@@ -83,7 +87,8 @@ struct PixelComparison {
     }
 
     @Test func transparentRenderKeepsTheAlphaChannel() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#FF0000" fill-opacity="0.5"/></svg>"##
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#FF0000" fill-opacity="0.5"/></svg>"##
         let png = try renderer.png(svg, width: 9, height: 9, opaque: false)
         #expect(png[png.startIndex + 25] == 3, "one translucent colour: an indexed PNG (colour type 3) with its alpha in tRNS")
         #expect(png.range(of: Data("tRNS".utf8)) != nil)
@@ -146,7 +151,8 @@ struct PixelComparison {
         defer { folder.remove() }
         try folder.write("Templates/dot.png", try renderer.png(Self.solid("#00FF00"), width: 4, height: 4))
         let template = folder.path("Templates/card.svg")
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" preserveAspectRatio="none"><rect width="10" height="10" fill="#FF0000"/><image href="dot.png" width="10" height="10" preserveAspectRatio="none"/></svg>"##
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" preserveAspectRatio="none"><rect width="10" height="10" fill="#FF0000"/><image href="dot.png" width="10" height="10" preserveAspectRatio="none"/></svg>"##
         let image = try CairoImage(png: try renderer.png(svg, width: 8, height: 8, baseFile: template))
         #expect(image.rgba(x: 4, y: 4) == (0, 255, 0, 255))
     }

@@ -1,11 +1,13 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct ScreenTests {
     @Test func devicesWithIdenticalScreensShareOne() {
-        let notch = insets(47, 0, 34, 0), notchLandscape = insets(0, 47, 21, 47)
+        let notch = insets(47, 0, 34, 0)
+        let notchLandscape = insets(0, 47, 21, 47)
         let result = screens([
             device("iphone-13", points: (390, 844), scale: 3, portrait: notch, landscape: notchLandscape),
             device("iphone-se", points: (375, 667), scale: 2, portrait: insets(20)),
@@ -56,7 +58,8 @@ import Testing
     }
 
     @Test func landscapeTransposesPixelsAndPoints() {
-        let screen = screens([device("a", points: (393, 852), scale: 3, portrait: insets(59, 0, 34, 0), landscape: insets(0, 59, 21, 59))])[0]
+        let screen = screens([device("a", points: (393, 852), scale: 3, portrait: insets(59, 0, 34, 0), landscape: insets(0, 59, 21, 59))])[
+            0]
         #expect(screen.pixels(in: .portrait) == PixelSize(width: 1179, height: 2556))
         #expect(screen.pixels(in: .landscape) == PixelSize(width: 2556, height: 1179))
         #expect(screen.points(in: .portrait) == PointSize(width: 393, height: 852))

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 /// The real files under `Fixtures/` (copied into the test bundle).
@@ -90,7 +91,8 @@ func layoutJSON(
     }
     var lines = ["  \"id\": \"\(id)\"", "  \"template\": \"\(template)\""]
     if let schedule {
-        lines.append("  \"schedule\": [" + schedule.map { "{ \"from\": \"\($0.0)\", \"through\": \"\($0.1)\" }" }.joined(separator: ", ") + "]")
+        lines.append(
+            "  \"schedule\": [" + schedule.map { "{ \"from\": \"\($0.0)\", \"through\": \"\($0.1)\" }" }.joined(separator: ", ") + "]")
     }
     if let priority { lines.append("  \"priority\": \(priority)") }
     lines.append("  \"appearances\": {\n    \"light\": \(object(light)),\n    \"dark\": \(object(dark))\n  }")
@@ -140,7 +142,7 @@ func fullScreen(_ screen: Screen, _ orientation: Orientation) -> Canvas {
 func pngSize(_ data: Data) -> (width: Int, height: Int)? {
     let bytes = [UInt8](data)
     guard bytes.count >= 24, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-          Array(bytes[12..<16]) == Array("IHDR".utf8)
+        Array(bytes[12..<16]) == Array("IHDR".utf8)
     else { return nil }
     func u32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
     return (u32(16), u32(20))
@@ -155,35 +157,57 @@ func uint32LE(_ data: Data, at offset: Int) -> UInt32 {
 // MARK: - MD5 (RFC 1321), independent of the library's swift-crypto use
 
 func md5Hex(_ data: Data) -> String {
-    let shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                            5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-                            4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                            6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21]
+    let shifts: [UInt32] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+    ]
     let table: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
     var message = [UInt8](data)
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
     for shift in stride(from: 0, to: 64, by: 8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-    var a0: UInt32 = 0x67452301, b0: UInt32 = 0xefcdab89, c0: UInt32 = 0x98badcfe, d0: UInt32 = 0x10325476
+    var a0: UInt32 = 0x6745_2301
+    var b0: UInt32 = 0xefcd_ab89
+    var c0: UInt32 = 0x98ba_dcfe
+    var d0: UInt32 = 0x1032_5476
     for chunk in stride(from: 0, to: message.count, by: 64) {
         let words: [UInt32] = (0..<16).map { index in
             (0..<4).reduce(UInt32(0)) { $0 | UInt32(message[chunk + index * 4 + $1]) << UInt32(8 * $1) }
         }
-        var a = a0, b = b0, c = c0, d = d0
+        var a = a0
+        var b = b0
+        var c = c0
+        var d = d0
         for i in 0..<64 {
-            var f: UInt32, g: Int
+            var f: UInt32
+            var g: Int
             switch i {
-            case 0..<16: f = (b & c) | (~b & d); g = i
-            case 16..<32: f = (d & b) | (~d & c); g = (5 * i + 1) % 16
-            case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
-            default: f = c ^ (b | ~d); g = (7 * i) % 16
+            case 0..<16:
+                f = (b & c) | (~b & d)
+                g = i
+            case 16..<32:
+                f = (d & b) | (~d & c)
+                g = (5 * i + 1) % 16
+            case 32..<48:
+                f = b ^ c ^ d
+                g = (3 * i + 5) % 16
+            default:
+                f = c ^ (b | ~d)
+                g = (7 * i) % 16
             }
             f = f &+ a &+ table[i] &+ words[g]
-            a = d; d = c; c = b
+            a = d
+            d = c
+            c = b
             b = b &+ (f << shifts[i] | f >> (32 - shifts[i]))
         }
-        a0 = a0 &+ a; b0 = b0 &+ b; c0 = c0 &+ c; d0 = d0 &+ d
+        a0 = a0 &+ a
+        b0 = b0 &+ b
+        c0 = c0 &+ c
+        d0 = d0 &+ d
     }
     return [a0, b0, c0, d0].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(8 * $0)) } }
         .map { String(format: "%02x", $0) }.joined()

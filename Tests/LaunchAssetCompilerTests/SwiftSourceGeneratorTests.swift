@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct SwiftSourceGeneratorTests {
@@ -12,10 +13,12 @@ import Testing
         pack: "SeasonalLaunch.launchpack",
         layouts: [
             LaunchManifest.Layout(id: "default", displayName: "Default", priority: 0, schedule: []),
-            LaunchManifest.Layout(id: "winter", displayName: "Winter & Lunar New Year", priority: 5, schedule: [
-                DateRange(from: SeasonDate(month: 12, day: 1), through: SeasonDate(month: 2, day: 29)),
-                DateRange(from: SeasonDate(year: 2027, month: 2, day: 6), through: SeasonDate(year: 2027, month: 2, day: 12)),
-            ]),
+            LaunchManifest.Layout(
+                id: "winter", displayName: "Winter & Lunar New Year", priority: 5,
+                schedule: [
+                    DateRange(from: SeasonDate(month: 12, day: 1), through: SeasonDate(month: 2, day: 29)),
+                    DateRange(from: SeasonDate(year: 2027, month: 2, day: 6), through: SeasonDate(year: 2027, month: 2, day: 12)),
+                ]),
         ],
         variants: [
             LaunchManifest.Variant(
@@ -51,11 +54,15 @@ import Testing
     /// A message that shows where two texts part, line by line.
     static func difference(expected: String, actual: String) -> String? {
         guard expected != actual else { return nil }
-        let want = expected.components(separatedBy: "\n"), got = actual.components(separatedBy: "\n")
+        let want = expected.components(separatedBy: "\n")
+        let got = actual.components(separatedBy: "\n")
         let first = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
-        var lines = ["generated source differs from \(goldenURL.lastPathComponent) from line \(first + 1) (expected \(want.count) lines, got \(got.count)):"]
+        var lines = [
+            "generated source differs from \(goldenURL.lastPathComponent) from line \(first + 1) (expected \(want.count) lines, got \(got.count)):"
+        ]
         for index in max(0, first - 2)..<min(max(want.count, got.count), first + 4) {
-            let a = index < want.count ? want[index] : "<end>", b = index < got.count ? got[index] : "<end>"
+            let a = index < want.count ? want[index] : "<end>"
+            let b = index < got.count ? got[index] : "<end>"
             if a == b {
                 lines.append("  \(index + 1)   \(a)")
             } else {

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct TemplateContextTests {
@@ -12,14 +13,16 @@ import Testing
 
     /// An iPhone 14 Pro class screen: 393 × 852 pt at 3×, Dynamic Island insets.
     static let phone = screens([
-        device("iphone-14-pro", points: (393, 852), scale: 3, portrait: insets(59, 0, 34, 0), landscape: insets(0, 59, 21, 59)),
+        device("iphone-14-pro", points: (393, 852), scale: 3, portrait: insets(59, 0, 34, 0), landscape: insets(0, 59, 21, 59))
     ])[0]
 
     static let pad = screens([
-        device("ipad-pro-11", .pad, points: (834, 1194), scale: 2, portrait: insets(24, 0, 20, 0), landscape: insets(24, 0, 20, 0)),
+        device("ipad-pro-11", .pad, points: (834, 1194), scale: 2, portrait: insets(24, 0, 20, 0), landscape: insets(24, 0, 20, 0))
     ])[0]
 
-    private func values(_ screen: Screen = phone, _ orientation: Orientation = .portrait, _ appearance: Appearance = .light) -> [String: Any] {
+    private func values(
+        _ screen: Screen = phone, _ orientation: Orientation = .portrait, _ appearance: Appearance = .light
+    ) -> [String: Any] {
         TemplateContext(layout: Self.layout, canvas: fullScreen(screen, orientation), appearance: appearance).values
     }
 
@@ -53,10 +56,11 @@ import Testing
         #expect(values["layout"] as? String == "winter")
         #expect(values["displayName"] as? String == "Winter")
         let safeArea = try #require(values["safeArea"] as? [String: String])
-        #expect(safeArea == [
-            "top": "59", "left": "0", "bottom": "34", "right": "0",
-            "width": "393", "height": "759", "centerX": "196.5", "centerY": "438.5",
-        ])
+        #expect(
+            safeArea == [
+                "top": "59", "left": "0", "bottom": "34", "right": "0",
+                "width": "393", "height": "759", "centerX": "196.5", "centerY": "438.5",
+            ])
     }
 
     @Test func landscapeDarkPhoneTransposesAndUsesLandscapeInsets() throws {
@@ -73,10 +77,11 @@ import Testing
         #expect(values["isLight"] as? Bool == false)
         #expect(values["appearance"] as? String == "dark")
         let safeArea = try #require(values["safeArea"] as? [String: String])
-        #expect(safeArea == [
-            "top": "0", "left": "59", "bottom": "21", "right": "59",
-            "width": "734", "height": "372", "centerX": "426", "centerY": "186",
-        ])
+        #expect(
+            safeArea == [
+                "top": "0", "left": "59", "bottom": "21", "right": "59",
+                "width": "734", "height": "372", "centerX": "426", "centerY": "186",
+            ])
     }
 
     @Test func padFlags() throws {

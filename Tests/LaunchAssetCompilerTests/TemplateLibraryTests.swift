@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 @Suite struct TemplateLibraryTests {
@@ -12,9 +13,13 @@ import Testing
         return try body(folder.path("Templates"))
     }
 
-    private func errors(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (diagnostics: [Diagnostic], folder: URL) {
+    private func errors(
+        _ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (diagnostics: [Diagnostic], folder: URL) {
         try withTemplates(files) { folder in
-            let error = try #require(throws: CompilerError.self, sourceLocation: sourceLocation) { _ = try TemplateLibrary(directory: folder) }
+            let error = try #require(throws: CompilerError.self, sourceLocation: sourceLocation) {
+                _ = try TemplateLibrary(directory: folder)
+            }
             return (error.diagnostics, folder)
         }
     }
@@ -36,14 +41,18 @@ import Testing
     }
 
     @Test func instantiationSeesTheContext() throws {
-        let template = "{{pointWidth}}x{{pointHeight}}@{{scale}} {{width}}x{{height}} safe={{safeArea.top}},{{safeArea.width}},{{safeArea.centerY}} "
+        let template =
+            "{{pointWidth}}x{{pointHeight}}@{{scale}} {{width}}x{{height}} safe={{safeArea.top}},{{safeArea.width}},{{safeArea.centerY}} "
             + "{{#isDark}}dark{{/isDark}}{{^isDark}}light{{/isDark}} {{#isPhone}}phone{{/isPhone}}{{#isPad}}pad{{/isPad}} {{title}} {{accent}} {{layout}}"
         try withTemplates(["t.svg": template]) { folder in
             let library = try TemplateLibrary(directory: folder)
-            #expect(library.instantiate("t.svg", with: context) == "393x852@3 1179x2556 safe=59,393,438.5 light phone Hello, Winter #7FB2E5 winter")
+            #expect(
+                library.instantiate("t.svg", with: context)
+                    == "393x852@3 1179x2556 safe=59,393,438.5 light phone Hello, Winter #7FB2E5 winter")
             let landscape = fullScreen(TemplateContextTests.phone, .landscape)
             let dark = TemplateContext(layout: TemplateContextTests.layout, canvas: landscape, appearance: .dark)
-            #expect(library.instantiate("t.svg", with: dark) == "852x393@3 2556x1179 safe=0,734,186 dark phone Hello, Winter #4A7FB8 winter")
+            #expect(
+                library.instantiate("t.svg", with: dark) == "852x393@3 2556x1179 safe=0,734,186 dark phone Hello, Winter #4A7FB8 winter")
         }
     }
 
@@ -68,7 +77,8 @@ import Testing
         #expect(diagnostic.file == displayed(folder.appendingPathComponent("bad.svg")))
         #expect(diagnostic.line == 2)
         let tag = place(of: "{{/isLight}}", in: text).column
-        #expect((tag..<tag + "{{/isLight}}".count).contains(diagnostic.column ?? 0), "column \(diagnostic.column ?? 0) is in the closing tag")
+        #expect(
+            (tag..<tag + "{{/isLight}}".count).contains(diagnostic.column ?? 0), "column \(diagnostic.column ?? 0) is in the closing tag")
         #expect(diagnostic.message.contains("template syntax"))
         #expect(diagnostic.message.contains("closed with another name"))
     }
@@ -94,7 +104,8 @@ import Testing
         let (diagnostics, folder) = try errors([
             "a.svg": "{{#a}}{{/b}}", "b.svg": "<svg/>", "c.svg": "{{title", "d.svg": "{{> nowhere}}",
         ])
-        #expect(Set(diagnostics.compactMap(\.file)) == Set(["a.svg", "c.svg", "d.svg"].map { displayed(folder.appendingPathComponent($0)) }))
+        #expect(
+            Set(diagnostics.compactMap(\.file)) == Set(["a.svg", "c.svg", "d.svg"].map { displayed(folder.appendingPathComponent($0)) }))
     }
 
     @Test func nonUTF8TemplateIsAnError() throws {
@@ -133,7 +144,9 @@ import Testing
         ]
         try withTemplates(files) { folder in
             let library = try TemplateLibrary(directory: folder)
-            #expect(library.instantiate("a.svg", with: context) == "<svg xmlns=\"http://www.w3.org/2000/svg\">A<circle r=\"4\" fill=\"#7FB2E5\"/></svg>")
+            #expect(
+                library.instantiate("a.svg", with: context)
+                    == "<svg xmlns=\"http://www.w3.org/2000/svg\">A<circle r=\"4\" fill=\"#7FB2E5\"/></svg>")
             let b = try #require(library.instantiate("b.svg", with: context))
             #expect(b.contains("<circle r=\"4\" fill=\"#7FB2E5\"/>B"))
             for template in ["a.svg", "b.svg"] {
@@ -166,12 +179,18 @@ import Testing
     @Test func unknownVariableIsPlacedAtTheTemplateLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let template = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <rect fill=\"{{background}}\"/>\n  <circle fill=\"{{acent}}\"/>\n</svg>\n"
+        let template =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <rect fill=\"{{background}}\"/>\n  <circle fill=\"{{acent}}\"/>\n</svg>\n"
         try folder.write("Templates/card.svg", template)
-        try folder.write("Layouts/default.json", layoutJSON(id: "default", template: "card.svg", light: ["background": "#FFF", "accent": "#F00"], dark: ["background": "#000", "accent": "#0F0"]))
+        try folder.write(
+            "Layouts/default.json",
+            layoutJSON(
+                id: "default", template: "card.svg", light: ["background": "#FFF", "accent": "#F00"],
+                dark: ["background": "#000", "accent": "#0F0"]))
         var warnings: [Diagnostic] = []
         let layouts = try LayoutLoader(directory: folder.path("Layouts")).load(warnings: &warnings)
-        let planner = VariantPlanner(layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
+        let planner = VariantPlanner(
+            layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
         let error = try #require(throws: CompilerError.self) { _ = try planner.plan() }
         #expect(error.diagnostics.count == 1, "\(error.diagnostics)")
         let diagnostic = try #require(error.diagnostics.first)
@@ -191,7 +210,8 @@ import Testing
         try folder.write("Layouts/default.json", layoutJSON(id: "default", template: "card.svg"))
         var warnings: [Diagnostic] = []
         let layouts = try LayoutLoader(directory: folder.path("Layouts")).load(warnings: &warnings)
-        let planner = VariantPlanner(layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
+        let planner = VariantPlanner(
+            layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
         let error = try #require(throws: CompilerError.self) { _ = try planner.plan() }
         #expect(error.diagnostics.map(\.file) == [displayed(folder.path("Templates/mark.svg"))])
         #expect(error.diagnostics.first?.line == 2)
@@ -213,7 +233,8 @@ import Testing
         try folder.write("Layouts/default.json", layoutJSON(id: "default", template: "card.svg", strings: ["title": "Hi"]))
         var warnings: [Diagnostic] = []
         let layouts = try LayoutLoader(directory: folder.path("Layouts")).load(warnings: &warnings)
-        let planner = VariantPlanner(layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
+        let planner = VariantPlanner(
+            layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
         let error = try #require(throws: CompilerError.self) { _ = try planner.plan() }
         let found = error.diagnostics.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message.prefix(while: { $0 != " " }))" }
         #expect(found == ["2:28 {{glwo}}", "3:73 {{hieght}}"])
@@ -238,11 +259,14 @@ import Testing
     @Test func unknownSafeAreaMemberIsAnError() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("Templates/card.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <rect y=\"{{safeArea.tpo}}\" height=\"{{safeArea.height}}\"/>\n</svg>\n")
+        try folder.write(
+            "Templates/card.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <rect y=\"{{safeArea.tpo}}\" height=\"{{safeArea.height}}\"/>\n</svg>\n")
         try folder.write("Layouts/default.json", layoutJSON(id: "default", template: "card.svg"))
         var warnings: [Diagnostic] = []
         let layouts = try LayoutLoader(directory: folder.path("Layouts")).load(warnings: &warnings)
-        let planner = VariantPlanner(layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
+        let planner = VariantPlanner(
+            layouts: layouts, screens: screens([device("p")]), templates: try TemplateLibrary(directory: folder.path("Templates")))
         let error = try #require(throws: CompilerError.self) { _ = try planner.plan() }
         #expect(error.diagnostics.map { $0.message.prefix(while: { $0 != " " }) } == ["{{safeArea.tpo}}"])
     }

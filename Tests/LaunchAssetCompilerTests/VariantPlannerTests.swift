@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 @testable import LaunchAssetCompiler
 
 /// A templates folder and a layouts folder in a temporary directory.
@@ -60,21 +61,23 @@ struct PlannerFixture {
         let fixture = try PlannerFixture(layouts: ["x.json": layoutJSON(id: "x")])
         defer { fixture.remove() }
         let variants = try fixture.plan([Self.pad, Self.phone])
-        #expect(summary(variants) == [
-            "x-phone-50x100-light portrait phone",
-            "x-phone-50x100-dark portrait phone",
-            "x-pad-60x80-light portrait pad",
-            "x-pad-60x80-dark portrait pad",
-            "x-pad-80x60-light landscape pad",
-            "x-pad-80x60-dark landscape pad",
-        ])
+        #expect(
+            summary(variants) == [
+                "x-phone-50x100-light portrait phone",
+                "x-phone-50x100-dark portrait phone",
+                "x-pad-60x80-light portrait pad",
+                "x-pad-60x80-dark portrait pad",
+                "x-pad-80x60-light landscape pad",
+                "x-pad-80x60-dark landscape pad",
+            ])
         #expect(variants.map(\.appearance) == [.light, .dark, .light, .dark, .light, .dark])
         #expect(variants.map(\.idiom) == [.phone, .phone, .pad, .pad, .pad, .pad])
-        #expect(variants.map(\.pixels) == [
-            PixelSize(width: 50, height: 100), PixelSize(width: 50, height: 100),
-            PixelSize(width: 60, height: 80), PixelSize(width: 60, height: 80),
-            PixelSize(width: 80, height: 60), PixelSize(width: 80, height: 60),
-        ])
+        #expect(
+            variants.map(\.pixels) == [
+                PixelSize(width: 50, height: 100), PixelSize(width: 50, height: 100),
+                PixelSize(width: 60, height: 80), PixelSize(width: 60, height: 80),
+                PixelSize(width: 80, height: 60), PixelSize(width: 80, height: 60),
+            ])
         #expect(variants.allSatisfy { $0.layout == "x" && $0.templateFile == fixture.templates.appendingPathComponent("plain.svg") })
         // The instance is the template with this variant's values.
         let landscapeDark = variants[5]
@@ -92,17 +95,19 @@ struct PlannerFixture {
         defer { fixture.remove() }
         let variants = try fixture.plan([Self.phone, Self.pad])
         let all = variants.filter { $0.layout == "all" }
-        #expect(summary(all) == [
-            "all-phone-50x100-light portrait phone", "all-phone-50x100-dark portrait phone",
-            "all-phone-100x50-light landscape phone", "all-phone-100x50-dark landscape phone",
-            "all-pad-60x80-light portrait pad", "all-pad-60x80-dark portrait pad",
-            "all-pad-80x60-light landscape pad", "all-pad-80x60-dark landscape pad",
-        ])
+        #expect(
+            summary(all) == [
+                "all-phone-50x100-light portrait phone", "all-phone-50x100-dark portrait phone",
+                "all-phone-100x50-light landscape phone", "all-phone-100x50-dark landscape phone",
+                "all-pad-60x80-light portrait pad", "all-pad-60x80-dark portrait pad",
+                "all-pad-80x60-light landscape pad", "all-pad-80x60-dark landscape pad",
+            ])
         let portrait = variants.filter { $0.layout == "portrait" }
-        #expect(summary(portrait) == [
-            "portrait-phone-50x100-light portrait phone", "portrait-phone-50x100-dark portrait phone",
-            "portrait-pad-60x80-light portrait pad", "portrait-pad-60x80-dark portrait pad",
-        ])
+        #expect(
+            summary(portrait) == [
+                "portrait-phone-50x100-light portrait phone", "portrait-phone-50x100-dark portrait phone",
+                "portrait-pad-60x80-light portrait pad", "portrait-pad-60x80-dark portrait pad",
+            ])
         // Layouts come in the order given (the loader sorts by id).
         #expect(variants.map(\.layout) == Array(repeating: "all", count: 8) + Array(repeating: "portrait", count: 4))
     }
@@ -121,22 +126,24 @@ struct PlannerFixture {
         // Two screens (other safe areas) that the template draws the same way.
         #expect(screens([Self.phoneA, Self.phoneB]).count == 2)
         let variants = try fixture.plan([Self.phoneA, Self.phoneB])
-        #expect(summary(variants) == [
-            "x-phone-40x80-light portrait phone-a,phone-b",
-            "x-phone-40x80-dark portrait phone-a,phone-b",
-        ])
+        #expect(
+            summary(variants) == [
+                "x-phone-40x80-light portrait phone-a,phone-b",
+                "x-phone-40x80-dark portrait phone-a,phone-b",
+            ])
     }
 
     @Test func sameSizeButDifferentSVGGetsNumberedIDs() throws {
         let fixture = try PlannerFixture(layouts: ["x.json": layoutJSON(id: "x", template: "safe.svg")])
         defer { fixture.remove() }
         let variants = try fixture.plan([Self.phoneA, Self.phoneB])
-        #expect(summary(variants) == [
-            "x-phone-40x80-light portrait phone-a",
-            "x-phone-40x80-dark portrait phone-a",
-            "x-phone-40x80-light-2 portrait phone-b",
-            "x-phone-40x80-dark-2 portrait phone-b",
-        ])
+        #expect(
+            summary(variants) == [
+                "x-phone-40x80-light portrait phone-a",
+                "x-phone-40x80-dark portrait phone-a",
+                "x-phone-40x80-light-2 portrait phone-b",
+                "x-phone-40x80-dark-2 portrait phone-b",
+            ])
         #expect(variants[0].svg.contains(#"<rect y="4""#))
         #expect(variants[2].svg.contains(#"<rect y="6""#))
         #expect(Set(variants.map(\.svg)).count == 4)
@@ -225,7 +232,10 @@ struct PlannerFixture {
             </svg>
             """
         let fixture = try PlannerFixture(
-            layouts: ["default.json": layoutJSON(id: "default", template: "evil.svg"), "b.json": layoutJSON(id: "b", template: "evil.svg", schedule: [("01-01", "12-31")])],
+            layouts: [
+                "default.json": layoutJSON(id: "default", template: "evil.svg"),
+                "b.json": layoutJSON(id: "b", template: "evil.svg", schedule: [("01-01", "12-31")]),
+            ],
             templates: ["evil.svg": evil]
         )
         defer { fixture.remove() }
@@ -240,7 +250,8 @@ struct PlannerFixture {
     }
 
     @Test func specialCharactersInStringsKeepTheSVGWellFormed() throws {
-        let template = #"<svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}"><text>{{title}}</text><desc data-x="{{title}}"/></svg>"#
+        let template =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}"><text>{{title}}</text><desc data-x="{{title}}"/></svg>"#
         let fixture = try PlannerFixture(
             layouts: ["x.json": layoutJSON(id: "x", template: "text.svg", strings: ["title": "Rock & Roll <3 'n' more"])],
             templates: ["text.svg": template]

@@ -27,7 +27,9 @@ struct BadInputCatalogueTests {
         for (path, bytes) in watched {
             #expect(try Data(contentsOf: workspace.root.appendingPathComponent(path)) == bytes, "\(path) changed")
             let folder = workspace.root.appendingPathComponent(path).deletingLastPathComponent()
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".staging-") || $0.contains(".rendering-") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains(".staging-") || $0.contains(".rendering-")
+            }
             #expect(leftovers.isEmpty, "staging left beside \(path): \(leftovers)")
         }
         try badInput.record(message: message, seconds: seconds)
@@ -66,7 +68,8 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
             .replacing(/launch-assets-bad-[0-9A-F-]+/, with: "…")
             .replacingOccurrences(of: "|", with: "\\|")
         let row = "| \(number) | \(name) | \(input) | 1 | `\(text)`\(more) | \(untouched) | <!-- \(String(format: "%.2f", seconds)) s -->\n"
-        try row.write(to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "%02d.md", number)), atomically: true, encoding: .utf8)
+        try row.write(
+            to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "%02d.md", number)), atomically: true, encoding: .utf8)
     }
 }
 
@@ -93,7 +96,8 @@ extension BadInputCase {
             name: "non-UTF-8 JSON", input: "a Latin-1 `é` (byte E9) in a string of `Layouts/summer.json`",
             expected: ["Layouts/summer.json:3:", "not UTF-8 text"]
         ) { workspace in
-            try workspace.writeData("Layouts/summer.json", Data("{\n  \"id\": \"summer\",\n  \"displayName\": \"Et".utf8) + Data([0xE9]) + Data("\"\n}\n".utf8))
+            try workspace.writeData(
+                "Layouts/summer.json", Data("{\n  \"id\": \"summer\",\n  \"displayName\": \"Et".utf8) + Data([0xE9]) + Data("\"\n}\n".utf8))
         },
         BadInputCase(
             name: "text after the JSON value", input: "`{…}}` in `Layouts/spring.json`",
@@ -102,7 +106,9 @@ extension BadInputCase {
         BadInputCase(
             name: "duplicate JSON key", input: "`\"priority\"` twice in one object",
             expected: ["Layouts/autumn.json:", "priority"]
-        ) { try $0.edit("Layouts/autumn.json") { $0.replacingOccurrences(of: "\"priority\": 0", with: "\"priority\": 0, \"priority\": 1") } },
+        ) {
+            try $0.edit("Layouts/autumn.json") { $0.replacingOccurrences(of: "\"priority\": 0", with: "\"priority\": 0, \"priority\": 1") }
+        },
         BadInputCase(
             name: "wrong type", input: "`\"priority\": \"high\"`",
             expected: ["Layouts/winter.json:", "priority: expected an integer"]
@@ -110,7 +116,9 @@ extension BadInputCase {
         BadInputCase(
             name: "wrong type in a palette", input: "`\"background\": 12` in `appearances.dark`",
             expected: ["Layouts/default.json:", "appearances.dark.background"]
-        ) { try $0.edit("Layouts/default.json") { $0.replacingOccurrences(of: "\"background\": \"#0D0F16\"", with: "\"background\": 12") } },
+        ) {
+            try $0.edit("Layouts/default.json") { $0.replacingOccurrences(of: "\"background\": \"#0D0F16\"", with: "\"background\": 12") }
+        },
         BadInputCase(
             name: "missing required key", input: "no `\"template\"` in `Layouts/summer.json`",
             expected: ["Layouts/summer.json:", "missing required key \"template\""]
@@ -129,8 +137,10 @@ extension BadInputCase {
             expected: ["Layouts/lunar-new-year.json:", "schedule[0].through", "before it starts"]
         ) { workspace in
             try workspace.edit("Layouts/lunar-new-year.json") { text in
-                text.replacingOccurrences(of: "\"2027-02-06\"", with: "\"X\"").replacingOccurrences(of: "\"2027-02-12\"", with: "\"2027-02-06\"")
-                    .replacingOccurrences(of: "\"X\"", with: "\"2027-02-12\"")
+                text.replacingOccurrences(of: "\"2027-02-06\"", with: "\"X\"").replacingOccurrences(
+                    of: "\"2027-02-12\"", with: "\"2027-02-06\""
+                )
+                .replacingOccurrences(of: "\"X\"", with: "\"2027-02-12\"")
             }
         },
         BadInputCase(
@@ -141,13 +151,18 @@ extension BadInputCase {
             name: "no fallback", input: "`Layouts/default.json` given a schedule",
             expected: ["Layouts: error: no fallback layout"]
         ) { workspace in
-            try workspace.edit("Layouts/default.json") { $0.replacingOccurrences(of: "\"priority\": 0", with: "\"schedule\": [{ \"from\": \"01-01\", \"through\": \"01-02\" }], \"priority\": 0") }
+            try workspace.edit("Layouts/default.json") {
+                $0.replacingOccurrences(
+                    of: "\"priority\": 0", with: "\"schedule\": [{ \"from\": \"01-01\", \"through\": \"01-02\" }], \"priority\": 0")
+            }
         },
         BadInputCase(
             name: "duplicate layout id", input: "`Layouts/winter-copy.json`, a copy of `winter.json`",
             expected: ["Layouts/winter.json:", "duplicate layout id \"winter\" (also in Layouts/winter-copy.json)"]
         ) { workspace in
-            try FileManager.default.copyItem(at: workspace.root.appendingPathComponent("Layouts/winter.json"), to: workspace.root.appendingPathComponent("Layouts/winter-copy.json"))
+            try FileManager.default.copyItem(
+                at: workspace.root.appendingPathComponent("Layouts/winter.json"),
+                to: workspace.root.appendingPathComponent("Layouts/winter-copy.json"))
         },
         BadInputCase(
             name: "no layout files", input: "`Layouts/` holds no `*.json`",
@@ -197,7 +212,10 @@ extension BadInputCase {
         BadInputCase(
             name: "file: URL", input: "`<use xlink:href=\"file:///etc/hosts#a\">`",
             expected: ["Templates/", "uses the file: scheme"]
-        ) { try $0.write("Templates/logo.svg", "<g xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"file:///etc/hosts#a\"/></g>\n") },
+        ) {
+            try $0.write(
+                "Templates/logo.svg", "<g xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"file:///etc/hosts#a\"/></g>\n")
+        },
         BadInputCase(
             name: "CSS url() leaving the folder", input: "`<style>rect { fill: url(../Layouts/x.svg#p) }</style>`",
             expected: ["Templates/", "points outside the templates folder"]
@@ -216,7 +234,8 @@ extension BadInputCase {
             secondsLimit: 15
         ) { try $0.write("Templates/calm.svg", BadInputCase.billionLaughs) },
         BadInputCase(
-            name: "quadratic entity blow-up", input: "a 50 000-character entity used 50 000 times (300 KB; librsvg alone: 12 GB, then abort)",
+            name: "quadratic entity blow-up",
+            input: "a 50 000-character entity used 50 000 times (300 KB; librsvg alone: 12 GB, then abort)",
             expected: ["Templates/calm.svg:2:", "XML entity declarations (<!ENTITY) are not allowed"],
             secondsLimit: 15
         ) { try $0.write("Templates/calm.svg", BadInputCase.quadraticBlowUp) },
@@ -224,7 +243,10 @@ extension BadInputCase {
             name: "entity hidden by UTF-7", input: "`encoding=\"UTF-7\"` and `+ADw-!ENTITY`",
             expected: ["Templates/calm.svg:1:1: error:", "encoding \"UTF-7\" is not allowed"]
         ) { workspace in
-            try workspace.write("Templates/calm.svg", "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<!DOCTYPE svg [+ADw-!ENTITY a \"b\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\">&a;</svg>\n")
+            try workspace.write(
+                "Templates/calm.svg",
+                "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<!DOCTYPE svg [+ADw-!ENTITY a \"b\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\">&a;</svg>\n"
+            )
         },
         BadInputCase(
             name: "NUL character", input: "U+0000 in `Templates/logo.svg` (libxml2 would read UTF-16)",
@@ -234,22 +256,35 @@ extension BadInputCase {
             name: "entity from a layout string", input: "`{{{title}}}` with a title holding `<!ENTITY`",
             expected: ["Templates/calm.svg: error: variant default-phone-", "instantiated line 1:", "<!ENTITY"]
         ) { workspace in
-            try workspace.write("Templates/calm.svg", "{{{title}}}<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\"/>\n")
-            try workspace.edit("Layouts/default.json") { $0.replacingOccurrences(of: "\"Welcome\"", with: "\"<!DOCTYPE svg [<!ENTITY a 'b'>]>\"") }
+            try workspace.write(
+                "Templates/calm.svg", "{{{title}}}<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\"/>\n")
+            try workspace.edit("Layouts/default.json") {
+                $0.replacingOccurrences(of: "\"Welcome\"", with: "\"<!DOCTYPE svg [<!ENTITY a 'b'>]>\"")
+            }
         },
         BadInputCase(
-            name: "embedded image over 8192 pixels", input: "a 40000×40000 PNG as a `data:` URI (librsvg decodes such a 200 KB file into 4.7 GB)",
+            name: "embedded image over 8192 pixels",
+            input: "a 40000×40000 PNG as a `data:` URI (librsvg decodes such a 200 KB file into 4.7 GB)",
             expected: ["Templates/", "data: URI: an image of 40000x40000 pixels; images may be at most 8192 pixels a side"]
-        ) { try $0.write("Templates/logo.svg", "<g><image href=\"data:image/png;base64,\(BadInputCase.hugePNG)\" width=\"1\" height=\"1\"/></g>\n") },
+        ) {
+            try $0.write(
+                "Templates/logo.svg", "<g><image href=\"data:image/png;base64,\(BadInputCase.hugePNG)\" width=\"1\" height=\"1\"/></g>\n")
+        },
         BadInputCase(
             name: "entity in an embedded SVG", input: "`<image href=\"data:image/svg+xml;base64,…\">` declaring an entity",
             expected: ["Templates/", "data: URI: XML entity declarations (<!ENTITY) are not allowed"]
-        ) { try $0.write("Templates/logo.svg", "<g><image href=\"data:image/svg+xml;base64,\(BadInputCase.entitySVG)\" width=\"1\" height=\"1\"/></g>\n") },
+        ) {
+            try $0.write(
+                "Templates/logo.svg",
+                "<g><image href=\"data:image/svg+xml;base64,\(BadInputCase.entitySVG)\" width=\"1\" height=\"1\"/></g>\n")
+        },
         BadInputCase(
-            name: "symbolic link out of the templates folder", input: "`Templates/photo.png` → `/etc/hostname`, used by `<image href=\"photo.png\">`",
+            name: "symbolic link out of the templates folder",
+            input: "`Templates/photo.png` → `/etc/hostname`, used by `<image href=\"photo.png\">`",
             expected: ["Templates/", "reference \"photo.png\" points outside the templates folder through a symbolic link"]
         ) { workspace in
-            try FileManager.default.createSymbolicLink(atPath: workspace.root.appendingPathComponent("Templates/photo.png").path, withDestinationPath: "/etc/hostname")
+            try FileManager.default.createSymbolicLink(
+                atPath: workspace.root.appendingPathComponent("Templates/photo.png").path, withDestinationPath: "/etc/hostname")
             try workspace.write("Templates/logo.svg", "<g><image href=\"photo.png\" width=\"1\" height=\"1\"/></g>\n")
         },
         // Devices
@@ -258,9 +293,18 @@ extension BadInputCase {
             expected: ["devices.json:1:", "devices[0]: points and scale must be greater than zero"]
         ) { try $0.write("devices.json", BadInputCase.device(points: "0, \"height\": 800", scale: "2")) },
         BadInputCase(
-            name: "huge native size in a devices file", input: "`\"nativePixels\": { \"width\": 100000, … }`", arguments: ["--devices", "devices.json"],
-            expected: ["devices.json:1:", "devices[0].nativePixels: screen of 100000x200000 pixels is out of range: each side must be 1 to 8192 pixels"]
-        ) { try $0.write("devices.json", BadInputCase.device(points: "400, \"height\": 800", scale: "2", extra: ", \"nativePixels\": {\"width\": 100000, \"height\": 200000}")) },
+            name: "huge native size in a devices file", input: "`\"nativePixels\": { \"width\": 100000, … }`",
+            arguments: ["--devices", "devices.json"],
+            expected: [
+                "devices.json:1:",
+                "devices[0].nativePixels: screen of 100000x200000 pixels is out of range: each side must be 1 to 8192 pixels",
+            ]
+        ) {
+            try $0.write(
+                "devices.json",
+                BadInputCase.device(
+                    points: "400, \"height\": 800", scale: "2", extra: ", \"nativePixels\": {\"width\": 100000, \"height\": 200000}"))
+        },
         BadInputCase(
             name: "scale as a string", input: "`\"scale\": \"3x\"`", arguments: ["--devices", "devices.json"],
             expected: ["devices.json:1:", "devices[0].scale: expected a number"]
@@ -269,11 +313,17 @@ extension BadInputCase {
         BadInputCase(
             name: "layout file that is a folder", input: "`Layouts/extra.json/` is a directory",
             expected: ["Layouts/extra.json: error: cannot read the file (a folder, not a file)"]
-        ) { try FileManager.default.createDirectory(at: $0.root.appendingPathComponent("Layouts/extra.json"), withIntermediateDirectories: true) },
+        ) {
+            try FileManager.default.createDirectory(
+                at: $0.root.appendingPathComponent("Layouts/extra.json"), withIntermediateDirectories: true)
+        },
         BadInputCase(
             name: "template that is a folder", input: "`Templates/extra.svg/` is a directory",
             expected: ["Templates/extra.svg: error: cannot read the template (a folder, not a file)"]
-        ) { try FileManager.default.createDirectory(at: $0.root.appendingPathComponent("Templates/extra.svg"), withIntermediateDirectories: true) },
+        ) {
+            try FileManager.default.createDirectory(
+                at: $0.root.appendingPathComponent("Templates/extra.svg"), withIntermediateDirectories: true)
+        },
         BadInputCase(
             name: "devices file that is a folder", input: "`--devices Templates`", arguments: ["--devices", "Templates"],
             expected: ["Templates: error: cannot read the devices file (a folder, not a file)"]
@@ -296,15 +346,18 @@ extension BadInputCase {
             try workspace.write("notes.txt", "not a folder")
         },
         BadInputCase(
-            name: "output below a regular file", input: "`--output notes.txt/LaunchAssets`", arguments: mini + ["--output", "notes.txt/LaunchAssets"],
-            expected: ["notes.txt/LaunchAssets: error: cannot write the output", "the previous output is untouched"], watched: ["notes.txt"],
+            name: "output below a regular file", input: "`--output notes.txt/LaunchAssets`",
+            arguments: mini + ["--output", "notes.txt/LaunchAssets"],
+            expected: ["notes.txt/LaunchAssets: error: cannot write the output", "the previous output is untouched"],
+            watched: ["notes.txt"],
             untouched: "`LaunchAssets/`, `notes.txt`"
         ) { workspace in
             try workspace.writeMini()
             try workspace.write("notes.txt", "not a folder")
         },
         BadInputCase(
-            name: "output in a read-only file system", input: "`--output /proc/launch-assets/out`", arguments: mini + ["--output", "/proc/launch-assets/out"],
+            name: "output in a read-only file system", input: "`--output /proc/launch-assets/out`",
+            arguments: mini + ["--output", "/proc/launch-assets/out"],
             expected: ["/proc/launch-assets/out: error: cannot write the output", "the previous output is untouched"]
         ) { try $0.writeMini() },
         BadInputCase(
@@ -313,7 +366,8 @@ extension BadInputCase {
             expected: ["Generated/LaunchAssets.swift: error: a folder is in the way: expected a file; the previous output is untouched"]
         ) { workspace in
             try workspace.writeMini()
-            try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("Generated/LaunchAssets.swift"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: workspace.root.appendingPathComponent("Generated/LaunchAssets.swift"), withIntermediateDirectories: true)
         },
         BadInputCase(
             name: "pack below a regular file", input: "`--swift Generated/LaunchAssets.swift --pack notes.txt/LaunchAssets.launchpack`",
@@ -324,7 +378,8 @@ extension BadInputCase {
         ) { workspace in
             try workspace.writeMini()
             try workspace.write("notes.txt", "not a folder")
-            try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("Generated"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: workspace.root.appendingPathComponent("Generated"), withIntermediateDirectories: true)
             try workspace.write("Generated/LaunchAssets.swift", "// previous Swift\n")
         },
         BadInputCase(
@@ -347,7 +402,8 @@ extension BadInputCase {
             watched: ["Generated/LaunchAssets.launchpack"], untouched: "`LaunchAssets/`, `Generated/LaunchAssets.launchpack`"
         ) { workspace in
             try workspace.writeMini()
-            try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("Generated"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: workspace.root.appendingPathComponent("Generated"), withIntermediateDirectories: true)
             try workspace.write("Generated/LaunchAssets.launchpack", "previous pack")
         },
         // The build plugin's settings (`--config`)
@@ -421,11 +477,15 @@ extension BadInputTests.Workspace {
         for folder in ["Mini/Layouts", "Mini/Templates"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        try write("Mini/Layouts/default.json", """
+        try write(
+            "Mini/Layouts/default.json",
+            """
             {"id": "default", "template": "flat.svg", "idioms": ["phone"],
              "appearances": {"light": {"background": "#FFFFFF"}, "dark": {"background": "#000000"}}}
             """)
-        try write("Mini/Templates/flat.svg", """
+        try write(
+            "Mini/Templates/flat.svg",
+            """
             <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}">
               <rect width="100%" height="100%" fill="{{background}}"/>
             </svg>

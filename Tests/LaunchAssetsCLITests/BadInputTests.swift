@@ -40,7 +40,9 @@ struct BadInputTests {
             let result = try CLIRunner.run(["render", "--quiet"] + extra, in: root)
             #expect(result.status == status, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
             #expect(try FileTree.contents(of: output) == before, "the previous output changed")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains(".staging-") || $0.contains(".rendering-") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter {
+                $0.contains(".staging-") || $0.contains(".rendering-")
+            }
             #expect(leftovers.isEmpty, "staging left behind: \(leftovers)")
             return result.stderr
         }
@@ -122,7 +124,9 @@ struct BadInputTests {
 
     @Test func oversizedScreenIsRefused() throws {
         let workspace = try Workspace()
-        try workspace.write("huge.json", """
+        try workspace.write(
+            "huge.json",
+            """
             {"devices": [{"id": "wall", "name": "Wall", "idiom": "pad", "points": {"width": 4000, "height": 5000}, "scale": 2,
               "safeArea": {"portrait": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "landscape": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}]}
             """)

@@ -60,7 +60,8 @@ extension Data {
     var pngSize: (width: Int, height: Int)? {
         let bytes = [UInt8](prefix(24))
         guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              bytes[12..<16] == Array("IHDR".utf8)[...] else { return nil }
+            bytes[12..<16] == Array("IHDR".utf8)[...]
+        else { return nil }
         func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (u32(16), u32(20))
     }

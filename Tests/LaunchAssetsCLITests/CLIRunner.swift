@@ -38,7 +38,8 @@ struct CLIRunner {
         process.currentDirectoryURL = directory
         // Renders fill a cache of this test run's own, never the user's (`render` defaults to $XDG_CACHE_HOME).
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCache.path]) { $1 }
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()

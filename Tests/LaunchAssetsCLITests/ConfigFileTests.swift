@@ -15,11 +15,15 @@ struct ConfigFileTests {
             for folder in ["Layouts", "Templates"] {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
-            try write("Layouts/default.json", """
+            try write(
+                "Layouts/default.json",
+                """
                 {"id": "default", "template": "mark.svg", "idioms": ["phone", "pad"], "orientations": "portrait",
                  "appearances": {"light": {"background": "#FAFAFA", "ink": "#222222"}, "dark": {"background": "#111111", "ink": "#EEEEEE"}}}
                 """)
-            try write("Templates/mark.svg", """
+            try write(
+                "Templates/mark.svg",
+                """
                 <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}">
                   <rect width="100%" height="100%" fill="{{background}}"/>
                   <circle cx="{{safeArea.centerX}}" cy="{{safeArea.centerY}}" r="40" fill="{{ink}}"/>
@@ -36,7 +40,8 @@ struct ConfigFileTests {
             let result = try CLIRunner.run(["render", "--quiet", "--no-cache", "--no-images", "--output", output] + arguments, in: root)
             #expect(result.status == 0, "\(result.stderr)")
             let folder = root.appendingPathComponent(output)
-            let manifest = try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+            let manifest = try JSONDecoder().decode(
+                LaunchManifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
             return (manifest, try Data(contentsOf: folder.appendingPathComponent(manifest.pack)))
         }
 
@@ -52,9 +57,12 @@ struct ConfigFileTests {
         let phoneDefault = try workspace.render("phone-default", ["--idiom", "phone"])
         #expect(Set(configured.manifest.variants.map(\.idiom)) == [.phone])
         #expect(configured.manifest.variants.map(\.id) == phoneDefault.manifest.variants.map(\.id))
-        #expect(configured.pack.count < phoneDefault.pack.count, "level 12 from the file: \(configured.pack.count) vs \(phoneDefault.pack.count) bytes")
+        #expect(
+            configured.pack.count < phoneDefault.pack.count,
+            "level 12 from the file: \(configured.pack.count) vs \(phoneDefault.pack.count) bytes")
 
-        let overridden = try workspace.render("overridden", ["--config", "launch-assets.json", "--idiom", "pad", "--compression-level", "7"])
+        let overridden = try workspace.render(
+            "overridden", ["--config", "launch-assets.json", "--idiom", "pad", "--compression-level", "7"])
         let padDefault = try workspace.render("pad-default", ["--idiom", "pad"])
         #expect(Set(overridden.manifest.variants.map(\.idiom)) == [.pad])
         #expect(overridden.pack == padDefault.pack, "the command line's level and idiom win")

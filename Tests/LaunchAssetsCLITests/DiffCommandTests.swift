@@ -36,7 +36,8 @@ struct DiffCommandTests {
         let springIDs = Set(before.variants.filter { $0.layout == "spring" }.map(\.id))
         #expect(!springIDs.isEmpty)
         #expect(Set(report.variants.filter { $0.change == "changed" }.map(\.id)) == springIDs)
-        #expect(report.counts == ["changed": springIDs.count, "added": 0, "removed": 0, "unchanged": before.variants.count - springIDs.count])
+        #expect(
+            report.counts == ["changed": springIDs.count, "added": 0, "removed": 0, "unchanged": before.variants.count - springIDs.count])
         #expect(!report.identical)
         for variant in report.variants {
             #expect(variant.differences == ["pixels"], "\(variant.id)")

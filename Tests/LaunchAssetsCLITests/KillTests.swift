@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreenRepair
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,7 +56,8 @@ struct KillTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-            let label = "round \(index) (\(scenario.rawValue), seed \(seed), kill after \(Int(delay * 1000)) ms, \(killed ? "killed" : "finished first"))"
+            let label =
+                "round \(index) (\(scenario.rawValue), seed \(seed), kill after \(Int(delay * 1000)) ms, \(killed ? "killed" : "finished first"))"
             if !killed { #expect(process.terminationStatus == 0, "\(label): exit \(process.terminationStatus)") }
 
             // Right after the kill: every file whole, the ledger readable.
@@ -73,8 +75,9 @@ struct KillTests {
             let again = try CLIRunner.run(bench.repairArguments(round))
             #expect(again.status == 0, "\(label): next run exit \(again.status): \(again.stderr)")
             for (name, fixture) in round.installed {
-                #expect(try Data(contentsOf: round.snapshots.appendingPathComponent(name)) == bench.expected(scenario, fixture),
-                        "\(label): next run left \(name) without its variant")
+                #expect(
+                    try Data(contentsOf: round.snapshots.appendingPathComponent(name)) == bench.expected(scenario, fixture),
+                    "\(label): next run left \(name) without its variant")
             }
             #expect(bench.temporaryFiles(round).isEmpty, "\(label): stray temporary files \(bench.temporaryFiles(round))")
             #expect(bench.ledgerReadable(round), "\(label): the ledger does not decode after the next run")
@@ -84,12 +87,14 @@ struct KillTests {
             #expect(restored.status == 0, "\(label): restore exit \(restored.status): \(restored.stderr)")
             for (name, fixture) in round.installed {
                 let original = try Data(contentsOf: RepairCommandTests.snapshots.appendingPathComponent(fixture))
-                #expect(try Data(contentsOf: round.snapshots.appendingPathComponent(name)) == original,
-                        "\(label): restore lost the system's bytes of \(name) (\(fixture))")
+                #expect(
+                    try Data(contentsOf: round.snapshots.appendingPathComponent(name)) == original,
+                    "\(label): restore lost the system's bytes of \(name) (\(fixture))")
             }
             #expect(bench.temporaryFiles(round).isEmpty, "\(label): stray temporary files after restore")
         }
-        let summary = "kill-test: rounds \(rounds), killed \(tally.killed), kills that landed mid-run \(tally.midRun)"
+        let summary =
+            "kill-test: rounds \(rounds), killed \(tally.killed), kills that landed mid-run \(tally.midRun)"
             + " (\(tally.leftTemporary) left a temporary file), finished before the kill \(rounds - tally.killed),"
             + " torn files \(tally.torn); full run \(Int(fullRun * 1000)) ms; seed \(seed)"
         print(summary)
@@ -141,24 +146,32 @@ struct KillBench {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("kill-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Output"), withIntermediateDirectories: true)
         let layouts: [LaunchManifest.Layout] = [
-            .init(id: "winter", displayName: "Winter", priority: 0, schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
-            .init(id: "spring", displayName: "Spring", priority: 0, schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
+            .init(
+                id: "winter", displayName: "Winter", priority: 0,
+                schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+            .init(
+                id: "spring", displayName: "Spring", priority: 0,
+                schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
             .init(id: "default", displayName: "Default", priority: 0, schedule: []),
         ]
         let version = "kill-test-1"
         let header = LaunchPack.header(version: version)
-        var body = Data(), variants: [LaunchManifest.Variant] = []
+        var body = Data()
+        var variants: [LaunchManifest.Variant] = []
         for layout in layouts {
             for appearance in Appearance.allCases {
                 let id = "\(layout.id)-phone-1179x2556-portrait-\(appearance.rawValue)"
                 let png = RepairCommandTests.png(width: 1179, height: 2556, text: id + String(repeating: " \(id)", count: 7_000))
-                variants.append(.init(id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
-                                      appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: RepairCommandTests.md5(png),
-                                      offset: header.count + body.count, length: png.count))
+                variants.append(
+                    .init(
+                        id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
+                        appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: RepairCommandTests.md5(png),
+                        offset: header.count + body.count, length: png.count))
                 body.append(png)
             }
         }
-        manifest = LaunchManifest(version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
+        manifest = LaunchManifest(
+            version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
         let packData = header + body
         pack = packData
         variantBytes = Set(variants.map { packData.subdata(in: $0.offset..<($0.offset + $0.length)) })
@@ -171,14 +184,17 @@ struct KillBench {
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     func repairArguments(_ round: Round, date: String? = nil, appVersion: String? = nil) -> [String] {
-        ["repair", "--container", round.container.path, "--bundle-id", Self.bundleID, "--manifest", manifestURL.path,
-         "--date", date ?? round.date, "--app-version", appVersion ?? round.appVersion]
+        [
+            "repair", "--container", round.container.path, "--bundle-id", Self.bundleID, "--manifest", manifestURL.path,
+            "--date", date ?? round.date, "--app-version", appVersion ?? round.appVersion,
+        ]
     }
 
     /// A fresh container with the four real AAPL files, brought to the moment before the run to kill.
     func prepare(_ scenario: Scenario, index: Int) throws -> Round {
-        var round = Round(root: root.appendingPathComponent("round-\(index)-\(UUID().uuidString.prefix(8))"),
-                          date: "2026-01-10", appVersion: "1.0", installed: [:])
+        var round = Round(
+            root: root.appendingPathComponent("round-\(index)-\(UUID().uuidString.prefix(8))"),
+            date: "2026-01-10", appVersion: "1.0", installed: [:])
         try FileManager.default.createDirectory(at: round.snapshots, withIntermediateDirectories: true)
         round.installed = try install(into: round)
         switch scenario {
@@ -204,8 +220,9 @@ struct KillBench {
         var installed: [String: String] = [:]
         for fixture in RepairCommandTests.aapl {
             let name = "\(UUID().uuidString)@3x.ktx"
-            try FileManager.default.copyItem(at: RepairCommandTests.snapshots.appendingPathComponent(fixture),
-                                             to: round.snapshots.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: RepairCommandTests.snapshots.appendingPathComponent(fixture),
+                to: round.snapshots.appendingPathComponent(name))
             installed[name] = fixture
         }
         return installed
@@ -213,7 +230,8 @@ struct KillBench {
 
     /// The variant a file holds once the scenario's run completed.
     func expected(_ scenario: Scenario, _ fixture: String) -> Data {
-        let id = "\(scenario == .seasonChange ? "spring" : "winter")-phone-1179x2556-portrait-\(fixture.contains("dark") ? "dark" : "light")"
+        let id =
+            "\(scenario == .seasonChange ? "spring" : "winter")-phone-1179x2556-portrait-\(fixture.contains("dark") ? "dark" : "light")"
         let variant = manifest.variants.first { $0.id == id }!
         return pack.subdata(in: variant.offset..<(variant.offset + variant.length))
     }

@@ -17,16 +17,20 @@ struct MultitaskingRepairTests {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(path), withIntermediateDirectories: true)
         }
         // One layout for iPads; the mark sits in the safe area's centre, so windows differ from screens.
-        try Data("""
+        try Data(
+            """
             {"id": "default", "template": "mark.svg", "idioms": ["pad"],
              "appearances": {"light": {"background": "#FAFAFA", "ink": "#222222"}, "dark": {"background": "#111111", "ink": "#EEEEEE"}}}
-            """.utf8).write(to: root.appendingPathComponent("Layouts/default.json"))
-        try Data("""
+            """.utf8
+        ).write(to: root.appendingPathComponent("Layouts/default.json"))
+        try Data(
+            """
             <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}">
               <rect width="100%" height="100%" fill="{{background}}"/>
               <circle cx="{{safeArea.centerX}}" cy="{{safeArea.centerY}}" r="40" fill="{{ink}}"/>
             </svg>
-            """.utf8).write(to: root.appendingPathComponent("Templates/mark.svg"))
+            """.utf8
+        ).write(to: root.appendingPathComponent("Templates/mark.svg"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -62,21 +66,24 @@ struct MultitaskingRepairTests {
         #expect(windows.variants.filter { $0.window == nil }.map(\.id) == full.variants.map(\.id), "full screens unchanged")
 
         // The 12.9-inch iPad Pro's landscape ½ Split View window: 678 × 1024 pt, 1356 × 2048 pixels.
-        let dark = try #require(windows.variants.first {
-            $0.window == .splitViewHalf && $0.devices.contains("ipad-pro-12-9-3") && $0.appearance == .dark
-        })
+        let dark = try #require(
+            windows.variants.first {
+                $0.window == .splitViewHalf && $0.devices.contains("ipad-pro-12-9-3") && $0.appearance == .dark
+            })
         #expect((dark.width, dark.height) == (1356, 2048))
         // What iOS drew: PNG-headed files of a Split View size and of a Stage Manager size.
-        let splitView = "\(UUID().uuidString)@2x.ktx", stageManager = "\(UUID().uuidString)@2x.ktx"
+        let splitView = "\(UUID().uuidString)@2x.ktx"
+        let stageManager = "\(UUID().uuidString)@2x.ktx"
         try RepairCommandTests.png(width: 1356, height: 2048, text: "Split View").write(to: folder.appendingPathComponent(splitView))
         try RepairCommandTests.png(width: 1200, height: 1600, text: "Stage Manager").write(to: folder.appendingPathComponent(stageManager))
 
         let before = try repair("Full")
         let beforeByName = Dictionary(uniqueKeysWithValues: before.files.map { ($0.name, $0) })
         #expect(beforeByName[splitView]?.outcome == .skipped)
-        #expect(beforeByName[splitView]?.reason == "no pad variant of 1356x2048 in layout default: an iPad window size no variant covers; "
-            + "Stage Manager windows can be any size and are not rendered; "
-            + "Split View and Slide Over sizes are rendered with multitasking: true")
+        #expect(
+            beforeByName[splitView]?.reason == "no pad variant of 1356x2048 in layout default: an iPad window size no variant covers; "
+                + "Stage Manager windows can be any size and are not rendered; "
+                + "Split View and Slide Over sizes are rendered with multitasking: true")
 
         let after = try repair("Windows")
         let afterByName = Dictionary(uniqueKeysWithValues: after.files.map { ($0.name, $0) })
@@ -86,9 +93,10 @@ struct MultitaskingRepairTests {
         let written = try Data(contentsOf: folder.appendingPathComponent(splitView))
         #expect(written == pack.subdata(in: dark.offset..<(dark.offset + dark.length)))
         #expect(afterByName[stageManager]?.outcome == .skipped)
-        #expect(afterByName[stageManager]?.reason
-            == "no pad variant of 1200x1600 in layout default: an iPad window size no variant covers, "
-            + "so a Stage Manager window; Stage Manager windows can be any size and are not rendered")
+        #expect(
+            afterByName[stageManager]?.reason
+                == "no pad variant of 1200x1600 in layout default: an iPad window size no variant covers, "
+                + "so a Stage Manager window; Stage Manager windows can be any size and are not rendered")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [splitView, stageManager], "names kept")
     }
 }

@@ -10,27 +10,33 @@ struct ProbeCommandTests {
 
     @Test("one line per file: path, format, size; exit 0")
     func realSnapshots() throws {
-        let names = ["aapl-1179x2556-portrait-light.ktx", "aapl-1179x2556-landscape-dark.ktx",
-                     "png-1179x2556-portrait-dark.ktx", "png-1179x2556-landscape-light.ktx"]
+        let names = [
+            "aapl-1179x2556-portrait-light.ktx", "aapl-1179x2556-landscape-dark.ktx",
+            "png-1179x2556-portrait-dark.ktx", "png-1179x2556-landscape-light.ktx",
+        ]
         let paths = names.map { Self.fixtures.appendingPathComponent("snapshots/\($0)").path }
         let result = try CLIRunner.run(["probe"] + paths)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            \(paths[0])\taapl\t1179x2556
-            \(paths[1])\taapl\t2556x1179
-            \(paths[2])\tpng\t1179x2556
-            \(paths[3])\tpng\t2556x1179
+        #expect(
+            result.stdout == """
+                \(paths[0])\taapl\t1179x2556
+                \(paths[1])\taapl\t2556x1179
+                \(paths[2])\tpng\t1179x2556
+                \(paths[3])\tpng\t2556x1179
 
-            """)
+                """)
     }
 
     @Test("JPEG with EXIF thumbnails, KTX and KTX2")
     func otherFormats() throws {
-        let cases = [("images/exif-samples_Canon_40D.jpg", "jpeg\t100x68"), ("images/exif-samples_tests_32-lens_data.jpeg", "jpeg\t200x133"),
-                     ("ktx/etc1.ktx", "ktx\t128x128"), ("ktx/ktxparse_CesiumLogoFlat.ktx2", "ktx2\t211x211")]
+        let cases = [
+            ("images/exif-samples_Canon_40D.jpg", "jpeg\t100x68"), ("images/exif-samples_tests_32-lens_data.jpeg", "jpeg\t200x133"),
+            ("ktx/etc1.ktx", "ktx\t128x128"), ("ktx/ktxparse_CesiumLogoFlat.ktx2", "ktx2\t211x211"),
+        ]
         let result = try CLIRunner.run(["probe"] + cases.map { Self.fixtures.appendingPathComponent($0.0).path })
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t").dropFirst().joined(separator: "\t") } == cases.map(\.1))
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.split(separator: "\t").dropFirst().joined(separator: "\t") } == cases.map(\.1))
     }
 
     @Test("broken files: an error line each with the reason and place, the good ones still printed, exit 1")
@@ -39,8 +45,10 @@ struct ProbeCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let real = try Data(contentsOf: Self.fixtures.appendingPathComponent("snapshots/aapl-1179x2556-portrait-dark.ktx"))
-        let files: [(String, Data?)] = [("empty.ktx", Data()), ("short.ktx", real.prefix(40)), ("text.ktx", Data("not an image".utf8)),
-                                        ("good.ktx", real), ("missing.ktx", nil)]
+        let files: [(String, Data?)] = [
+            ("empty.ktx", Data()), ("short.ktx", real.prefix(40)), ("text.ktx", Data("not an image".utf8)),
+            ("good.ktx", real), ("missing.ktx", nil),
+        ]
         for (name, data) in files { if let data { try data.write(to: folder.appendingPathComponent(name)) } }
         let result = try CLIRunner.run(["probe"] + files.map { folder.appendingPathComponent($0.0).path })
         #expect(result.status == 1)
@@ -62,9 +70,11 @@ struct ProbeCommandTests {
         #expect(try CLIRunner.run(["probe", "--frobnicate", "x.ktx"]).status == 2)
     }
 
-    @Test("every file of the shared fixture set matches its EXPECTED.tsv",
-          .enabled(if: FileManager.default.fileExists(atPath: shared.appendingPathComponent("ktx/EXPECTED.tsv").path),
-                   "the shared fixture folder is not next to the package"))
+    @Test(
+        "every file of the shared fixture set matches its EXPECTED.tsv",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: shared.appendingPathComponent("ktx/EXPECTED.tsv").path),
+            "the shared fixture folder is not next to the package"))
     func sharedFixtures() throws {
         var expected: [String: String] = [:]
         for folder in ["ktx", "images"] {
@@ -75,8 +85,10 @@ struct ProbeCommandTests {
                 expected["\(folder)/\(cells[0])"] = format.map { "\($0)\t\(cells[1])x\(cells[2])" } ?? "error"
             }
         }
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.shared.appendingPathComponent("snapshots").path) where name.hasSuffix(".ktx") {
-            expected["snapshots/\(name)"] = "\(name.hasPrefix("aapl") ? "aapl" : "png")\t\(name.contains("landscape") ? "2556x1179" : "1179x2556")"
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.shared.appendingPathComponent("snapshots").path)
+        where name.hasSuffix(".ktx") {
+            expected["snapshots/\(name)"] =
+                "\(name.hasPrefix("aapl") ? "aapl" : "png")\t\(name.contains("landscape") ? "2556x1179" : "1179x2556")"
         }
         let relative = expected.keys.sorted()
         let result = try CLIRunner.run(["probe"] + relative, in: Self.shared)

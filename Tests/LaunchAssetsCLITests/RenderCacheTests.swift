@@ -13,15 +13,18 @@ import Testing
         init() throws {
             for folder in ["Layouts", "Templates"] {
                 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+                try FileManager.default.copyItem(
+                    at: CLIRunner.packageRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }
         }
 
         /// Renders the phone variants of two layouts and returns `--json`'s summary.
         func render(_ extra: [String] = []) throws -> [String: Any] {
             let result = try CLIRunner.run(
-                ["render", "--json", "--layout", "summer", "--layout", "winter", "--idiom", "phone",
-                 "--cache-dir", cache.path, "--output", output.path] + extra,
+                [
+                    "render", "--json", "--layout", "summer", "--layout", "winter", "--idiom", "phone",
+                    "--cache-dir", cache.path, "--output", output.path,
+                ] + extra,
                 in: root
             )
             #expect(result.status == 0, "\(result.stderr)")
@@ -61,7 +64,8 @@ import Testing
         try text.replacingCharacters(in: title, with: "Hi, Summer").write(to: layout, atomically: true, encoding: .utf8)
 
         let second = try workspace.render()
-        let manifest = try JSONDecoder().decode(ManifestVariants.self, from: Data(contentsOf: workspace.output.appendingPathComponent("manifest.json")))
+        let manifest = try JSONDecoder().decode(
+            ManifestVariants.self, from: Data(contentsOf: workspace.output.appendingPathComponent("manifest.json")))
         let summer = manifest.variants.filter { $0.layout == "summer" }.count
         #expect(summer > 0 && summer < manifest.variants.count)
         #expect(second["rendered"] as? Int == summer, "only the edited layout's variants render again")
@@ -94,7 +98,7 @@ import Testing
             .filter { $0.pathExtension == "png" }.sorted { $0.path < $1.path }
         let damaged = try #require(entries.first)
         let bytes = try Data(contentsOf: damaged)
-        try bytes.prefix(bytes.count / 2).write(to: damaged)   // as if a disk filled up mid-write
+        try bytes.prefix(bytes.count / 2).write(to: damaged)  // as if a disk filled up mid-write
 
         let second = try workspace.render()
         #expect(second["rendered"] as? Int == 1)

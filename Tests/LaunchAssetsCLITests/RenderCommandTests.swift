@@ -83,7 +83,8 @@ struct RenderCommandTests {
     @Test func twoRendersAreByteIdentical() throws {
         let second = try BundledRender(arguments: ["--preview", "--jobs", "1"])
         #expect(second.result.status == 0, "\(second.result.stderr)")
-        let first = try render.files(), again = try second.files()
+        let first = try render.files()
+        let again = try second.files()
         #expect(first.keys.sorted() == again.keys.sorted())
         for (name, data) in first {
             #expect(again[name] == data, "\(name) differs between two renders")
@@ -118,7 +119,10 @@ struct RenderCommandTests {
 /// The shape `launch-assets devices --json` prints.
 struct CatalogDocument: Decodable {
     struct Device: Decodable {
-        struct Size: Decodable { var width: Double; var height: Double }
+        struct Size: Decodable {
+            var width: Double
+            var height: Double
+        }
         var id: String
         var idiom: Idiom
         var points: Size

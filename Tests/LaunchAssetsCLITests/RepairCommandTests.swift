@@ -7,8 +7,10 @@ import Testing
 struct RepairCommandTests {
     static let snapshots = CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/snapshots")
     static let bundleID = "com.example.seasons"
-    static let aapl = ["aapl-1179x2556-portrait-light.ktx", "aapl-1179x2556-portrait-dark.ktx",
-                       "aapl-1179x2556-landscape-light.ktx", "aapl-1179x2556-landscape-dark.ktx"]
+    static let aapl = [
+        "aapl-1179x2556-portrait-light.ktx", "aapl-1179x2556-portrait-dark.ktx",
+        "aapl-1179x2556-landscape-light.ktx", "aapl-1179x2556-landscape-dark.ktx",
+    ]
 
     let root: URL
     var container: URL { root.appendingPathComponent("Container") }
@@ -24,23 +26,29 @@ struct RepairCommandTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Output"), withIntermediateDirectories: true)
         // A manifest and pack in the generator's format: one PNG-headed variant per layout and appearance.
         let layouts: [LaunchManifest.Layout] = [
-            .init(id: "winter", displayName: "Winter", priority: 0, schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+            .init(
+                id: "winter", displayName: "Winter", priority: 0,
+                schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
             .init(id: "default", displayName: "Default", priority: 0, schedule: []),
         ]
         let version = "cli-test-1"
         let header = LaunchPack.header(version: version)
-        var body = Data(), variants: [LaunchManifest.Variant] = []
+        var body = Data()
+        var variants: [LaunchManifest.Variant] = []
         for layout in layouts {
             for appearance in Appearance.allCases {
                 let id = "\(layout.id)-phone-1179x2556-portrait-\(appearance.rawValue)"
                 let png = Self.png(width: 1179, height: 2556, text: id)
-                variants.append(.init(id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
-                                      appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: Self.md5(png),
-                                      offset: header.count + body.count, length: png.count))
+                variants.append(
+                    .init(
+                        id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
+                        appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: Self.md5(png),
+                        offset: header.count + body.count, length: png.count))
                 body.append(png)
             }
         }
-        manifest = LaunchManifest(version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
+        manifest = LaunchManifest(
+            version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
         pack = header + body
         try pack.write(to: root.appendingPathComponent("Output/LaunchAssets.launchpack"))
         let encoder = JSONEncoder()
@@ -57,8 +65,11 @@ struct RepairCommandTests {
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     func repair(_ extra: [String] = []) throws -> CLIRunner.Result {
-        try CLIRunner.run(["repair", "--container", container.path, "--bundle-id", Self.bundleID,
-                           "--manifest", manifestURL.path, "--date", "2026-01-10", "--app-version", "1.0"] + extra)
+        try CLIRunner.run(
+            [
+                "repair", "--container", container.path, "--bundle-id", Self.bundleID,
+                "--manifest", manifestURL.path, "--date", "2026-01-10", "--app-version", "1.0",
+            ] + extra)
     }
 
     func variantBytes(_ id: String) -> Data {
@@ -67,10 +78,13 @@ struct RepairCommandTests {
     }
 
     func inode(_ name: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+        (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.systemFileNumber] as? NSNumber)?
+            .intValue ?? -1
     }
 
-    @Test("the four real AAPL files: replaced by their own appearance, names kept; a second run changes nothing; restore gives the originals back")
+    @Test(
+        "the four real AAPL files: replaced by their own appearance, names kept; a second run changes nothing; restore gives the originals back"
+    )
     func mustShow() throws {
         defer { cleanUp() }
         let first = try repair()
@@ -80,7 +94,9 @@ struct RepairCommandTests {
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(installed.keys))
         for (name, fixture) in installed {
             let appearance = fixture.contains("dark") ? "dark" : "light"
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == variantBytes("winter-phone-1179x2556-portrait-\(appearance)"), "\(fixture)")
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name)) == variantBytes("winter-phone-1179x2556-portrait-\(appearance)"),
+                "\(fixture)")
         }
         let inodes = try installed.keys.sorted().map(inode)
         let second = try repair()
@@ -92,11 +108,14 @@ struct RepairCommandTests {
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(restored.stdout.split(separator: "\n").filter { $0.hasPrefix("restored\t") }.count == 4)
         for (name, fixture) in installed {
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name))
+                    == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
         }
     }
 
-    @Test("""
+    @Test(
+        """
         solid-colour AAPL snapshots made by the reference encoders (astcenc, Apple's LZFSE), portrait and landscape, \
         light and dark: each replaced by the variant of its own appearance, read from its pixels; a second run reads nothing
         """)
@@ -104,10 +123,13 @@ struct RepairCommandTests {
         defer { cleanUp() }
         for name in installed.keys { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
         let corpus = root.appendingPathComponent("Corpus")
-        let made = try CLIRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Scripts/make-snapshots", corpus.path]
-            + ["solid-light-1179x2556.aapl", "solid-dark-1179x2556.aapl", "solid-light-2556x1179.aapl", "solid-dark-2556x1179.aapl"])
-        try #require(made.status == 0,
-                     "Scripts/make-snapshots: \(made.stderr) (Scripts/install-system-libraries installs python3, its lzfse package and astcenc)")
+        let made = try CLIRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "Scripts/make-snapshots", corpus.path]
+                + ["solid-light-1179x2556.aapl", "solid-dark-1179x2556.aapl", "solid-light-2556x1179.aapl", "solid-dark-2556x1179.aapl"])
+        try #require(
+            made.status == 0,
+            "Scripts/make-snapshots: \(made.stderr) (Scripts/install-system-libraries installs python3, its lzfse package and astcenc)")
         var generated: [String: Appearance] = [:]  // device-style file name → the appearance drawn
         for spec in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
             let name = "\(UUID().uuidString)@3x.ktx"
@@ -138,12 +160,16 @@ struct RepairCommandTests {
         #expect(again.bytesRead == 0 && again.bytesWritten == 0, "second run read \(again.bytesRead) B, wrote \(again.bytesWritten) B")
     }
 
-    @Test("two repair processes at once, or repair beside restore, 50 trials: backups always hold the system's bytes, restore gives the originals back")
+    @Test(
+        "two repair processes at once, or repair beside restore, 50 trials: backups always hold the system's bytes, restore gives the originals back"
+    )
     func concurrentProcesses() throws {
         defer { cleanUp() }
         let originals = try installed.mapValues { try Data(contentsOf: Self.snapshots.appendingPathComponent($0)) }
-        let repairArguments = ["repair", "--container", container.path, "--bundle-id", Self.bundleID,
-                               "--manifest", manifestURL.path, "--date", "2026-01-10", "--app-version", "1.0"]
+        let repairArguments = [
+            "repair", "--container", container.path, "--bundle-id", Self.bundleID,
+            "--manifest", manifestURL.path, "--date", "2026-01-10", "--app-version", "1.0",
+        ]
         let restoreArguments = ["restore", "--container", container.path, "--bundle-id", Self.bundleID]
         var busy = 0
         for trial in 1...50 {
@@ -180,7 +206,9 @@ struct RepairCommandTests {
         let report = try JSONDecoder().decode(RepairReport.self, from: Data(dry.stdout.utf8))
         #expect(report.dryRun && report.files(.wouldReplace).count == 4)
         for (name, fixture) in installed {
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name))
+                    == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
         }
         #expect(!FileManager.default.fileExists(atPath: container.appendingPathComponent("Library/Application Support").path))
     }
@@ -188,8 +216,10 @@ struct RepairCommandTests {
     @Test("the season follows --date: the fallback outside winter")
     func seasonByDate() throws {
         defer { cleanUp() }
-        let result = try CLIRunner.run(["repair", "--container", container.path, "--bundle-id", Self.bundleID,
-                                        "--manifest", manifestURL.path, "--date", "2026-07-01", "--json"])
+        let result = try CLIRunner.run([
+            "repair", "--container", container.path, "--bundle-id", Self.bundleID,
+            "--manifest", manifestURL.path, "--date", "2026-07-01", "--json",
+        ])
         let report = try JSONDecoder().decode(RepairReport.self, from: Data(result.stdout.utf8))
         #expect(report.layout == "default")
         #expect(report.files.allSatisfy { $0.variant?.hasPrefix("default-") == true })
@@ -202,7 +232,9 @@ struct RepairCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("status: unsupported"))
         for (name, fixture) in installed {
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name))
+                    == (try Data(contentsOf: Self.snapshots.appendingPathComponent(fixture))))
         }
     }
 
@@ -217,8 +249,10 @@ struct RepairCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains(broken.path))
         #expect(result.stderr.contains("$.layouts[0].schedule[0].from"))
-        let noPack = try CLIRunner.run(["repair", "--container", container.path, "--bundle-id", Self.bundleID,
-                                        "--manifest", manifestURL.path, "--pack", root.appendingPathComponent("nope.launchpack").path])
+        let noPack = try CLIRunner.run([
+            "repair", "--container", container.path, "--bundle-id", Self.bundleID,
+            "--manifest", manifestURL.path, "--pack", root.appendingPathComponent("nope.launchpack").path,
+        ])
         #expect(noPack.status == 1)
         #expect(noPack.stderr.contains("nope.launchpack"))
     }
@@ -235,7 +269,9 @@ struct RepairCommandTests {
     static func md5(_ data: Data) -> String { MD5Digest.hex(of: data) }
 
     static func png(width: Int, height: Int, text: String) -> Data {
-        func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func be(_ value: Int) -> [UInt8] {
+            [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
         let payload = Array("Comment\u{0}\(text)".utf8)

@@ -18,10 +18,12 @@ struct SmallLayoutSet {
 
     /// `launch-assets render` of the set into `folder/<output>`, with `arguments` added.
     func render(into output: String, _ arguments: [String] = []) throws -> CLIRunner.Result {
-        try CLIRunner.run([
-            "render", "--quiet", "--layouts", layouts.path, "--templates", CLIRunner.packageRoot.appendingPathComponent("Templates").path,
-            "--idiom", "phone", "--output", folder.appendingPathComponent(output).path,
-        ] + arguments)
+        try CLIRunner.run(
+            [
+                "render", "--quiet", "--layouts", layouts.path, "--templates",
+                CLIRunner.packageRoot.appendingPathComponent("Templates").path,
+                "--idiom", "phone", "--output", folder.appendingPathComponent(output).path,
+            ] + arguments)
     }
 
     /// `launch-assets <arguments>` run in the set's folder.

@@ -27,7 +27,8 @@ struct GeneratedCatalogTests {
         defer { container.remove() }
         // A winter day: the winter layout's variants go in, each of its file's own appearance.
         let environment = RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: .phone, date: container.day(2026, 12, 24))
-        let report = try LaunchScreenSetup.repairSnapshots(container: container.root, bundleIdentifier: container.bundleID, environment: environment)
+        let report = try LaunchScreenSetup.repairSnapshots(
+            container: container.root, bundleIdentifier: container.bundleID, environment: environment)
         #expect(report.status == .completed)
         #expect(report.layout == "winter")
         #expect(report.files(.replaced).count == 4, "\(report.text)")
@@ -36,13 +37,15 @@ struct GeneratedCatalogTests {
         for (name, appearance) in container.files {
             let written = try Data(contentsOf: container.folder.appendingPathComponent(name))
             // Phones render portrait only: the portrait image also fills landscape-sized files.
-            let variant = try #require(LaunchAssets.manifest.variants.first {
-                $0.layout == "winter" && $0.idiom == .phone && $0.width == 1179 && $0.height == 2556 && $0.appearance == appearance
-            })
+            let variant = try #require(
+                LaunchAssets.manifest.variants.first {
+                    $0.layout == "winter" && $0.idiom == .phone && $0.width == 1179 && $0.height == 2556 && $0.appearance == appearance
+                })
             #expect(written == (try pack.bytes(of: variant)), "\(name) holds \(variant.id)")
         }
 
-        let second = try LaunchScreenSetup.repairSnapshots(container: container.root, bundleIdentifier: container.bundleID, environment: environment)
+        let second = try LaunchScreenSetup.repairSnapshots(
+            container: container.root, bundleIdentifier: container.bundleID, environment: environment)
         #expect(second.files(.kept).count == 4, "a steady launch keeps everything: \(second.text)")
         #expect(second.files.allSatisfy { $0.bytesWritten == 0 })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 @Suite("Appearance from pixels")
@@ -17,8 +18,10 @@ struct AppearanceTests {
         var samples: [AppearanceClassifier.Sample] = []
         for fixture in Fixtures.aapl {
             let payload = try ASTCPayload.read(from: InMemoryBytes(try Fixtures.data("snapshots/\(fixture.name)")))
-            samples.append(.init(name: fixture.name, width: fixture.width, height: fixture.height,
-                                 luminance: VoidExtentLuminance.measure(payload)?.mean))
+            samples.append(
+                .init(
+                    name: fixture.name, width: fixture.width, height: fixture.height,
+                    luminance: VoidExtentLuminance.measure(payload)?.mean))
         }
         let result = AppearanceClassifier.classify(samples, pinned: nil)
         for fixture in Fixtures.aapl {
@@ -29,11 +32,12 @@ struct AppearanceTests {
 
     @Test("of two same-size files the darker is dark, even when both are bright")
     func relativeOrder() {
-        let result = AppearanceClassifier.classify([
-            .init(name: "a", width: 10, height: 20, luminance: 0.95),
-            .init(name: "b", width: 10, height: 20, luminance: 0.7),
-            .init(name: "c", width: 20, height: 10, luminance: 0.3),
-        ], pinned: nil)
+        let result = AppearanceClassifier.classify(
+            [
+                .init(name: "a", width: 10, height: 20, luminance: 0.95),
+                .init(name: "b", width: 10, height: 20, luminance: 0.7),
+                .init(name: "c", width: 20, height: 10, luminance: 0.3),
+            ], pinned: nil)
         #expect(result["a"]?.appearance == .light)
         #expect(result["b"]?.appearance == .dark)
         #expect(result["c"]?.appearance == .dark)  // alone: below mid-grey
@@ -41,11 +45,12 @@ struct AppearanceTests {
 
     @Test("known beats pinned beats pixels; nothing known is unknown")
     func precedence() {
-        let result = AppearanceClassifier.classify([
-            .init(name: "ledger", width: 1, height: 2, known: .init(appearance: .dark, source: .ledger), luminance: 1),
-            .init(name: "pixels", width: 1, height: 2, luminance: 1),
-            .init(name: "none", width: 3, height: 4),
-        ], pinned: .dark)
+        let result = AppearanceClassifier.classify(
+            [
+                .init(name: "ledger", width: 1, height: 2, known: .init(appearance: .dark, source: .ledger), luminance: 1),
+                .init(name: "pixels", width: 1, height: 2, luminance: 1),
+                .init(name: "none", width: 3, height: 4),
+            ], pinned: .dark)
         #expect(result["ledger"] == AppearanceEvidence(appearance: .dark, source: .ledger))
         #expect(result["pixels"]?.appearance == .dark)
         #expect(result["pixels"]?.source == .pinned)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// Backups hold the system's bytes, always: never overwritten, never our own.
@@ -12,8 +13,10 @@ struct BackupSafetyTests {
     }
 
     func run(_ catalog: TestCatalog, _ environment: RepairEnvironment = .phone()) throws -> RepairReport {
-        try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                                             environment: environment))
+        try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                environment: environment))
     }
 
     @Test("a lost ledger and a new manifest: the backups keep the system's bytes, restore gives them back")
@@ -23,8 +26,9 @@ struct BackupSafetyTests {
         let first = try TestCatalog(in: container.folder.url)
         #expect(try run(first).files(.replaced).count == 4)
         try FileManager.default.removeItem(at: container.locator.ledgerFile)
-        let second = try TestCatalog(in: container.folder.url.appendingPathComponent("second", isDirectory: true).creatingFolder(),
-                                     generation: "-2")
+        let second = try TestCatalog(
+            in: container.folder.url.appendingPathComponent("second", isDirectory: true).creatingFolder(),
+            generation: "-2")
         // Our PNGs of the first manifest are known to no record now; a pinned style lets every
         // file be replaced, which is when a backup would be taken.
         let report = try run(second, .phone(pinned: .light))
@@ -47,8 +51,9 @@ struct BackupSafetyTests {
         // The module folder is gone (ledger and backups), our old PNGs are in the slots.
         try container.write(try first.bytes("winter-phone-1179x2556-portrait-light"), as: "A@3x.ktx")
         try container.write(try first.bytes("winter-phone-1179x2556-portrait-dark"), as: "B@3x.ktx")
-        let second = try TestCatalog(in: container.folder.url.appendingPathComponent("second", isDirectory: true).creatingFolder(),
-                                     generation: "-2")
+        let second = try TestCatalog(
+            in: container.folder.url.appendingPathComponent("second", isDirectory: true).creatingFolder(),
+            generation: "-2")
         let report = try run(second, .phone(pinned: .light))
         #expect(report.files(.replaced).count == 2)
         #expect(report.notes.contains { $0.contains("none kept") })

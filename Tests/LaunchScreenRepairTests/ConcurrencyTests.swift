@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// One repair or restore at a time: an app delegate and a scene delegate both calling, one call
@@ -14,14 +15,16 @@ struct ConcurrencyTests {
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try container.installRealAAPL()
         let paths = SnapshotPaths(container.locator)
-        guard case let .acquired(lock) = RepairLock.take(paths, fileSystem: LocalFileSystem()) else {
+        guard case .acquired(let lock) = RepairLock.take(paths, fileSystem: LocalFileSystem()) else {
             Issue.record("the lock was not free")
             return
         }
         let recording = RecordingFileSystem()
-        let report = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest,
-                                                          variants: try catalog.pack(), environment: .phone()),
-                                            fileSystem: recording)
+        let report = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest,
+                variants: try catalog.pack(), environment: .phone()),
+            fileSystem: recording)
         #expect(report.status == .busy)
         #expect(recording.mutations.isEmpty && recording.opens == 0)
         let restore = SnapshotRepair.restore(container.locator, fileSystem: recording)
@@ -31,8 +34,12 @@ struct ConcurrencyTests {
         // Another process's lock on the same file counts too: a second descriptor cannot take it.
         #expect(try LocalFileSystem().tryLock(paths.lockFile) == nil)
         lock.release()
-        #expect(try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest,
-                                                     variants: try catalog.pack(), environment: .phone())).files(.replaced).count == 4)
+        #expect(
+            try SnapshotRepair.run(
+                RepairRequest(
+                    locator: container.locator, manifest: catalog.manifest,
+                    variants: try catalog.pack(), environment: .phone())
+            ).files(.replaced).count == 4)
     }
 
     @Test("repair beside repair, and repair beside restore, on threads: backups always hold the system's bytes", arguments: 1...20)
@@ -42,13 +49,17 @@ struct ConcurrencyTests {
         let catalog = try TestCatalog(in: container.folder.url)
         let installed = try container.installRealAAPL()
         let originals = try installed.mapValues { try Fixtures.data("snapshots/\($0.name)") }
-        let request = RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone())
+        let request = RepairRequest(
+            locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone())
         let locator = container.locator
         let restoreSecond = trial.isMultiple(of: 2)
         async let first = Task.detached { try Outcome(SnapshotRepair.run(request)) }.value
-        async let second = Task.detached { restoreSecond ? Outcome(SnapshotRepair.restore(locator)) : try Outcome(SnapshotRepair.run(request)) }.value
+        async let second = Task.detached {
+            restoreSecond ? Outcome(SnapshotRepair.restore(locator)) : try Outcome(SnapshotRepair.run(request))
+        }.value
         let outcomes = try await [first, second]
-        #expect(outcomes.allSatisfy { ($0.status == .completed || $0.status == .busy) && $0.failures.isEmpty }, "trial \(trial): \(outcomes)")
+        #expect(
+            outcomes.allSatisfy { ($0.status == .completed || $0.status == .busy) && $0.failures.isEmpty }, "trial \(trial): \(outcomes)")
         // Every backup holds the system's bytes of its file.
         for (name, original) in originals {
             let backup = locator.backupFolder.appendingPathComponent(name)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// Every I/O step of the engine made to fail in turn, in every repair scenario, through the
@@ -35,7 +36,8 @@ struct FaultInjectionTests {
                 let label = "\(scenario) · \(step) #\(occurrence + 1)/\(occurrences) · \(mode)"
                 let faultCase = try FaultCase(scenario)
                 defer { faultCase.container.folder.remove() }
-                let faulty = FaultyFileSystem(locator: faultCase.container.locator, fault: .init(step: step, occurrence: occurrence, mode: mode))
+                let faulty = FaultyFileSystem(
+                    locator: faultCase.container.locator, fault: .init(step: step, occurrence: occurrence, mode: mode))
                 let outcome = faultCase.runFaulted(faulty)
                 if !faulty.injected { violations.append("\(label): the fault never fired") }
                 failuresReported += outcome
@@ -51,7 +53,8 @@ struct FaultInjectionTests {
             let range = replacedAfterFault.sorted()
             let spread = range.count == 1 ? "\(range[0])" : "\(range.first!)–\(range.last!)"
             let verdict = violations.isEmpty ? "✓" : "✘ \(violations.count) violations"
-            cell = "\(occurrences) (\(points.count) injected × error, crash) | \(verdict): after the fault \(spread) of 4 files new, all whole; \(failuresReported) file failures reported"
+            cell =
+                "\(occurrences) (\(points.count) injected × error, crash) | \(verdict): after the fault \(spread) of 4 files new, all whole; \(failuresReported) file failures reported"
         }
         print("FAULT-MATRIX | \(scenario.rawValue) | \(step.rawValue) | \(cell) |")
     }
@@ -68,8 +71,9 @@ struct FaultInjectionTests {
         var violations: [String] = []
         let replaced = try faultCase.checkAfterFault("crash before ledger", &violations)
         #expect(replaced == 1)
-        let ledger = try #require(try? JSONDecoder().decode(Ledger.self, from: Data(contentsOf: faultCase.container.locator.ledgerFile)),
-                                  "no ledger on disk after the crash")
+        let ledger = try #require(
+            try? JSONDecoder().decode(Ledger.self, from: Data(contentsOf: faultCase.container.locator.ledgerFile)),
+            "no ledger on disk after the crash")
         for (name, original) in faultCase.originals where try faultCase.container.contents(name) != original {
             #expect(ledger.backups[name] != nil, "\(name) was replaced but its backup is not in the ledger")
         }
@@ -375,7 +379,9 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         }
         guard let mode else { return }
         if now { interrupted(mode) }
-        throw FileSystemError(path: url.path, operation: step.rawValue, reason: mode == .crash ? "process gone (injected crash)" : "Input/output error (injected)")
+        throw FileSystemError(
+            path: url.path, operation: step.rawValue,
+            reason: mode == .crash ? "process gone (injected crash)" : "Input/output error (injected)")
     }
 
     func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
@@ -393,13 +399,16 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent("\(LocalFileSystem.temporaryPrefix)\(UUID().uuidString)-\(url.lastPathComponent)")
-        let whole: IOStep? = url == locator.ledgerFile ? .ledgerWrite
-            : url == locator.placeholderFile ? .placeholderCopy
-            : folder.standardizedFileURL == locator.backupFolder.standardizedFileURL ? .backupCopy : nil
+        let whole: IOStep? =
+            url == locator.ledgerFile
+            ? .ledgerWrite
+            : url == locator.placeholderFile
+                ? .placeholderCopy
+                : folder.standardizedFileURL == locator.backupFolder.standardizedFileURL ? .backupCopy : nil
         // A failed write leaves half the bytes: removed on an error (as LocalFileSystem does),
         // left behind by a crash.
         let halfWritten: (FaultMode) -> Void = { mode in
-            FileManager.default.createFile(atPath: temporary.path, contents: data.prefix(data.count / 2))
+            _ = FileManager.default.createFile(atPath: temporary.path, contents: data.prefix(data.count / 2))
             if mode == .error { unlink(temporary.path) }
         }
         let fullyWritten: (FaultMode) -> Void = { mode in if mode == .error { unlink(temporary.path) } }

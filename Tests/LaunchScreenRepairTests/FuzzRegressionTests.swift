@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LaunchScreenRepair
+import Testing
 
 /// Inputs found by the libFuzzer harnesses in `Fuzzing/` (or written from what they found), kept
 /// under `Fixtures/fuzz/`: `astc-*` go through `ASTCPayload.read`, `lzfse-*` through
@@ -35,15 +35,16 @@ struct FuzzRegressionTests {
     /// fuzz-astc, crash-14c4d7d4…: an AAPL file whose first chunk is a valid HEAD and a later
     /// chunk is another HEAD of 0 bytes. `PayloadReader.aapl` read the format word at 0x10 of a
     /// body it had cut to the chunk's length: index out of range. Now a malformed-chunk error.
-    @Test("a second, short HEAD chunk is malformed, not a trap",
-          arguments: ["astc-second-head-too-short.bin", "astc-crash-14c4d7d4.bin"])
+    @Test(
+        "a second, short HEAD chunk is malformed, not a trap",
+        arguments: ["astc-second-head-too-short.bin", "astc-crash-14c4d7d4.bin"])
     func secondShortHead(name: String) throws {
         let bytes = try Fixtures.data("fuzz/\(name)")
         #expect(throws: PixelReadError.self) { try ASTCPayload.read(from: InMemoryBytes(bytes)) }
         do {
             _ = try ASTCPayload.read(from: InMemoryBytes(bytes))
         } catch {
-            guard case let .malformed(message) = error.reason else {
+            guard case .malformed(let message) = error.reason else {
                 Issue.record("expected .malformed, got \(error)")
                 return
             }

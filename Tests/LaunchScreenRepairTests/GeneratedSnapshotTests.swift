@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// Snapshot files made at test time by `Scripts/make-snapshots` the way iOS stores them: pixels
@@ -14,8 +15,10 @@ struct GeneratedSnapshotTests {
     static let screens = ["1179x2556", "2556x1179", "2064x2752"]
     /// The screens (near-solid: fast to encode), one block, less than a block, odd sizes (busy:
     /// every block different).
-    static let pictures = ["near-solid-light-1179x2556", "near-solid-dark-2556x1179", "near-solid-light-2064x2752",
-                           "busy-dark-4x4", "busy-light-1x1", "busy-dark-5x7", "busy-light-1001x3"]
+    static let pictures = [
+        "near-solid-light-1179x2556", "near-solid-dark-2556x1179", "near-solid-light-2064x2752",
+        "busy-dark-4x4", "busy-light-1x1", "busy-dark-5x7", "busy-light-1001x3",
+    ]
 
     @Test("the probe reads every generated file's format and size; every ASTC container holds astcenc's exact blocks")
     func probeEverySize() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 @Suite("Image header probe")
@@ -32,8 +33,10 @@ struct ImageHeaderProbeTests {
 
     @Test("reads only the header: a few dozen bytes, even past large EXIF segments")
     func readsOnlyTheHeader() throws {
-        for (path, limit) in [("snapshots/aapl-1179x2556-portrait-light.ktx", 64), ("snapshots/png-1179x2556-portrait-dark.ktx", 64),
-                              ("images/exif-samples_Canon_40D.jpg", 200), ("ktx/etc1.ktx", 80)] {
+        for (path, limit) in [
+            ("snapshots/aapl-1179x2556-portrait-light.ktx", 64), ("snapshots/png-1179x2556-portrait-dark.ktx", 64),
+            ("images/exif-samples_Canon_40D.jpg", 200), ("ktx/etc1.ktx", 80),
+        ] {
             let source = CountingByteSource(InMemoryBytes(try Fixtures.data(path)))
             _ = try ImageHeaderProbe.probe(source)
             #expect(source.bytesRead <= limit, "\(path) read \(source.bytesRead) bytes")
@@ -61,7 +64,10 @@ struct ImageHeaderProbeTests {
     @Test("empty, truncated, unknown and broken files are typed errors with the place")
     func brokenFiles() throws {
         func error(_ bytes: [UInt8]) -> ImageHeaderError? {
-            do { _ = try ImageHeaderProbe.probe(InMemoryBytes(bytes)); return nil } catch { return error }
+            do {
+                _ = try ImageHeaderProbe.probe(InMemoryBytes(bytes))
+                return nil
+            } catch { return error }
         }
         let aapl = [UInt8](try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx"))
         let png = [UInt8](try Fixtures.data("snapshots/png-1179x2556-portrait-dark.ktx"))
@@ -113,7 +119,10 @@ struct ImageHeaderProbeTests {
             _ = try ImageHeaderProbe.probe(fileAt: link)
             Issue.record("expected an error")
         } catch {
-            guard case .unreadable = error.reason else { Issue.record("unexpected \(error)"); return }
+            guard case .unreadable = error.reason else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// The LZFSE vectors in `Fixtures/lzfse/` were made once with the reference encoder, Apple's
@@ -29,8 +30,9 @@ struct LZFSEDecoderTests {
     /// The reference decoder's first load of a bit stream takes 8 (or 7) bytes ending at the
     /// stream's end and only checks them against the start of the whole input: a stream shorter
     /// than that borrows bytes of the block header. A solid-colour snapshot compresses that well.
-    @Test("a bit stream shorter than the first 8-byte load decodes (solid-colour payloads)",
-          arguments: [("solid-astc", 2), ("zeros", 0)])
+    @Test(
+        "a bit stream shorter than the first 8-byte load decodes (solid-colour payloads)",
+        arguments: [("solid-astc", 2), ("zeros", 0)])
     func shortBitStreams(name: String, literalPayload: Int) throws {
         let stream = [UInt8](try Fixtures.data("lzfse/\(name).lzfse"))
         #expect(Array(stream.prefix(4)) == Array("bvx2".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// Our decoder against Apple's reference LZFSE encoder on streams made at test time (megabytes,
@@ -49,7 +50,9 @@ struct LZFSEDifferentialTests {
             return
         }
         let identical = decoded == expected
-        #expect(identical, """
+        #expect(
+            identical,
+            """
             \(name): \(decoded.count) bytes decoded, \(expected.count) expected, \
             first difference at byte \(zip(decoded, expected).prefix { $0 == $1 }.count)
             """)

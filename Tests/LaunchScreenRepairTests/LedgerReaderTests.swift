@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 @Suite("Ledger reader")
@@ -8,8 +9,9 @@ struct LedgerReaderTests {
     func nonASCII() throws {
         var ledger = Ledger()
         ledger.appVersion = "2.0 – Frühling 春"
-        ledger.files["é@3x.ktx"] = Ledger.Entry(md5: "00ff", bytes: 12, variant: "v", layout: "winter", orientation: .portrait,
-                                               appearance: .light)
+        ledger.files["é@3x.ktx"] = Ledger.Entry(
+            md5: "00ff", bytes: 12, variant: "v", layout: "winter", orientation: .portrait,
+            appearance: .light)
         let data = ledger.encoded()
         #expect(LedgerReader.ledger(from: data) == ledger)
         for invalid: [UInt8] in [[0xC3], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// The upgrade placeholder: decided in the launch call itself, from what is known without
@@ -30,8 +31,10 @@ struct PlaceholderTests {
         defer { container.folder.remove() }
         let catalog = try TestCatalog(in: container.folder.url)
         let installed = try container.installRealAAPL()
-        _ = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                                                 environment: .phone(appVersion: "1.0")))
+        _ = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                environment: .phone(appVersion: "1.0")))
         var environment = RepairEnvironment.phone(appVersion: "1.1")
         environment.currentAppearance = .dark
         environment.currentOrientation = .landscape
@@ -40,8 +43,10 @@ struct PlaceholderTests {
         #expect(report.upgradeLaunch && report.copiedFrom == shown && report.format == .png)
         #expect(try Data(contentsOf: container.locator.placeholderFile) == (try container.contents(shown)))
         // The app's own repair of this launch, then the next launch's call removes it.
-        _ = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                                                 environment: environment))
+        _ = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                environment: environment))
         let next = SnapshotRepair.preparePlaceholder(container.locator, environment: environment)
         #expect(next.removedPrevious && !next.upgradeLaunch)
         #expect(!FileManager.default.fileExists(atPath: container.locator.placeholderFile.path))
@@ -52,8 +57,12 @@ struct PlaceholderTests {
         let container = try TestContainer()
         defer { container.folder.remove() }
         let recording = RecordingFileSystem()
-        #expect(SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(passive: true), fileSystem: recording) == PlaceholderReport())
-        #expect(SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(system: "12.4"), fileSystem: recording) == PlaceholderReport())
+        #expect(
+            SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(passive: true), fileSystem: recording)
+                == PlaceholderReport())
+        #expect(
+            SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(system: "12.4"), fileSystem: recording)
+                == PlaceholderReport())
         #expect(recording.mutations.isEmpty && recording.opens == 0)
     }
 }
@@ -63,8 +72,10 @@ struct PlaceholderTests {
 struct AppInfoTests {
     @Test("pinned style, version, scenes")
     func keys() {
-        let info = AppInfo(infoDictionary: ["UIUserInterfaceStyle": "Dark", "CFBundleShortVersionString": "2.1", "CFBundleVersion": "77",
-                                            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true]])
+        let info = AppInfo(infoDictionary: [
+            "UIUserInterfaceStyle": "Dark", "CFBundleShortVersionString": "2.1", "CFBundleVersion": "77",
+            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true],
+        ])
         #expect(info.pinnedAppearance == .dark && info.appVersion == "2.1+77" && info.usesScenes)
         let plain = AppInfo(infoDictionary: ["UIUserInterfaceStyle": "Automatic"])
         #expect(plain.pinnedAppearance == nil && plain.appVersion == nil && !plain.usesScenes)

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 @Suite("Season calendar")
 struct SeasonCalendarTests {
     static func layout(_ id: String, priority: Int = 0, _ ranges: [(String, String)]) -> LaunchManifest.Layout {
-        .init(id: id, displayName: id, priority: priority,
-              schedule: ranges.map { DateRange(from: SeasonDate($0.0)!, through: SeasonDate($0.1)!) })
+        .init(
+            id: id, displayName: id, priority: priority,
+            schedule: ranges.map { DateRange(from: SeasonDate($0.0)!, through: SeasonDate($0.1)!) })
     }
 
     let calendar = SeasonCalendar(layouts: [
@@ -26,9 +28,9 @@ struct SeasonCalendarTests {
 
     @Test("absolute beats yearly, then priority, then the fallback")
     func precedence() {
-        #expect(calendar.activeLayout(year: 2027, month: 2, day: 11)?.id == "festival")   // absolute beats priority 5
-        #expect(calendar.activeLayout(year: 2026, month: 2, day: 11)?.id == "lanterns")   // higher priority among yearly
-        #expect(calendar.activeLayout(year: 2027, month: 2, day: 13)?.id == "lanterns")   // the day after the festival
+        #expect(calendar.activeLayout(year: 2027, month: 2, day: 11)?.id == "festival")  // absolute beats priority 5
+        #expect(calendar.activeLayout(year: 2026, month: 2, day: 11)?.id == "lanterns")  // higher priority among yearly
+        #expect(calendar.activeLayout(year: 2027, month: 2, day: 13)?.id == "lanterns")  // the day after the festival
         #expect(calendar.activeLayout(year: 2026, month: 7, day: 1)?.id == "default")
         #expect(SeasonCalendar(layouts: [Self.layout("winter", [("12-01", "02-28")])]).activeLayout(year: 2026, month: 7, day: 1) == nil)
     }
@@ -51,14 +53,17 @@ struct RepairPlannerTests {
 
     init() throws {
         folder = try TemporaryFolder()
-        catalog = try TestCatalog(in: folder.url, sizes: TestCatalog.standardSizes + [
-            .init(idiom: .phone, width: 1179, height: 2556, devices: ["iPhone16,1"], salt: "b"),
-        ])
+        catalog = try TestCatalog(
+            in: folder.url,
+            sizes: TestCatalog.standardSizes + [
+                .init(idiom: .phone, width: 1179, height: 2556, devices: ["iPhone16,1"], salt: "b")
+            ])
     }
 
     func file(_ name: String, _ w: Int, _ h: Int, _ appearance: Appearance?, bytes: Int = 20_000, md5: String? = nil) -> SnapshotFile {
-        SnapshotFile(name: name, byteCount: bytes, header: ImageHeader(format: .aapl, width: w, height: h), md5: md5,
-                     appearance: appearance.map { AppearanceEvidence(appearance: $0, source: .pixels) } ?? .unknown)
+        SnapshotFile(
+            name: name, byteCount: bytes, header: ImageHeader(format: .aapl, width: w, height: h), md5: md5,
+            appearance: appearance.map { AppearanceEvidence(appearance: $0, source: .pixels) } ?? .unknown)
     }
 
     @Test("portrait-only phone: landscape-sized files take the portrait variant of their appearance")

@@ -15,14 +15,16 @@ enum ReferenceEncoders {
     /// Writes each spec (`<image>-<appearance>-<width>x<height>.<format>`, see the script's usage)
     /// into `folder` under that name.
     static func makeSnapshots(_ specs: [String], into folder: URL, preset: String = "fast") throws {
-        try python(packageRoot.appendingPathComponent("Scripts/make-snapshots"),
-                   ["--preset", preset, folder.path] + specs)
+        try python(
+            packageRoot.appendingPathComponent("Scripts/make-snapshots"),
+            ["--preset", preset, folder.path] + specs)
     }
 
     /// Writes the large raw-byte LZFSE vectors (`<name>.bin`, `<name>.lzfse`) into `folder`.
     static func makeLargeVectors(into folder: URL) throws {
-        try python(packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/lzfse/make_vectors.py"),
-                   ["--into", folder.path])
+        try python(
+            packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/lzfse/make_vectors.py"),
+            ["--into", folder.path])
     }
 
     private static func python(_ script: URL, _ arguments: [String]) throws {
@@ -39,8 +41,9 @@ enum ReferenceEncoders {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 \(script.lastPathComponent) exited \(process.terminationStatus): "
-                + "\(message.trimmingCharacters(in: .whitespacesAndNewlines)); \(install)")
+            throw Failure(
+                description: "python3 \(script.lastPathComponent) exited \(process.terminationStatus): "
+                    + "\(message.trimmingCharacters(in: .whitespacesAndNewlines)); \(install)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// What the ledger remembers so a steady launch reads no snapshot byte and writes nothing: the
@@ -15,11 +16,15 @@ struct RememberedDecisionsTests {
         catalog = try TestCatalog(in: container.folder.url)
     }
 
-    func run(_ environment: RepairEnvironment = .phone(), fileSystem: RecordingFileSystem = RecordingFileSystem(),
-             policy: OrientationPolicy = .automatic, pairs: IndistinguishablePairPolicy = .skip) throws -> RepairReport {
-        try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                                             environment: environment, orientationPolicy: policy, indistinguishablePairs: pairs),
-                               fileSystem: fileSystem)
+    func run(
+        _ environment: RepairEnvironment = .phone(), fileSystem: RecordingFileSystem = RecordingFileSystem(),
+        policy: OrientationPolicy = .automatic, pairs: IndistinguishablePairPolicy = .skip
+    ) throws -> RepairReport {
+        try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                environment: environment, orientationPolicy: policy, indistinguishablePairs: pairs),
+            fileSystem: fileSystem)
     }
 
     @Test("files skipped for an unknown appearance are read once, then not again while unchanged")
@@ -88,10 +93,13 @@ struct RememberedDecisionsTests {
         let faults: [RecordingFileSystem.Fault] = installed.keys.map { .failWrite($0) }
         for _ in 0..<2 { _ = try run(fileSystem: RecordingFileSystem(faults: faults)) }
         #expect(try run().files(.skipped).count == 4)
-        let newer = try TestCatalog(in: container.folder.url.appendingPathComponent("newer", isDirectory: true).creatingFolder(),
-                                    generation: "-2")
-        let report = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: newer.manifest,
-                                                          variants: try newer.pack(), environment: .phone()))
+        let newer = try TestCatalog(
+            in: container.folder.url.appendingPathComponent("newer", isDirectory: true).creatingFolder(),
+            generation: "-2")
+        let report = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: newer.manifest,
+                variants: try newer.pack(), environment: .phone()))
         #expect(report.files(.replaced).count == 4)
     }
 

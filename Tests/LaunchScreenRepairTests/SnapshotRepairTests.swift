@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchScreenRepair
 
 /// The engine end to end, on real snapshot files copied into temporary containers.
@@ -13,14 +14,19 @@ struct SnapshotRepairTests {
         catalog = try TestCatalog(in: container.folder.url)
     }
 
-    func request(_ environment: RepairEnvironment = .phone(), policy: OrientationPolicy = .automatic,
-                 dryRun: Bool = false) throws -> RepairRequest {
-        RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                      environment: environment, orientationPolicy: policy, dryRun: dryRun)
+    func request(
+        _ environment: RepairEnvironment = .phone(), policy: OrientationPolicy = .automatic,
+        dryRun: Bool = false
+    ) throws -> RepairRequest {
+        RepairRequest(
+            locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+            environment: environment, orientationPolicy: policy, dryRun: dryRun)
     }
 
-    func run(_ environment: RepairEnvironment = .phone(), fileSystem: RecordingFileSystem = RecordingFileSystem(),
-             policy: OrientationPolicy = .automatic, dryRun: Bool = false) throws -> RepairReport {
+    func run(
+        _ environment: RepairEnvironment = .phone(), fileSystem: RecordingFileSystem = RecordingFileSystem(),
+        policy: OrientationPolicy = .automatic, dryRun: Bool = false
+    ) throws -> RepairReport {
         try SnapshotRepair.run(try request(environment, policy: policy, dryRun: dryRun), fileSystem: fileSystem)
     }
 
@@ -68,7 +74,9 @@ struct SnapshotRepairTests {
         #expect(report.files.allSatisfy { $0.appearanceSource == .ledger })
     }
 
-    @Test("a steady launch after a repair reads no byte of any snapshot file and lists only their folder: the recorded identities vouch for them")
+    @Test(
+        "a steady launch after a repair reads no byte of any snapshot file and lists only their folder: the recorded identities vouch for them"
+    )
     func steadyLaunchReadsNothing() throws {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
@@ -102,8 +110,9 @@ struct SnapshotRepairTests {
         #expect(second.mutations.isEmpty, "\(second.mutations)")
     }
 
-    @Test("a snapshot file changed behind our back with the same size is hashed again and repaired",
-          arguments: ["replaced atomically (new inode)", "rewritten in place, modification time put back"])
+    @Test(
+        "a snapshot file changed behind our back with the same size is hashed again and repaired",
+        arguments: ["replaced atomically (new inode)", "rewritten in place, modification time put back"])
     func changedBehindOurBack(_ change: String) throws {
         defer { container.folder.remove() }
         // Pinned: PNG bytes nobody recorded have a known appearance here (no ImageIO).
@@ -118,7 +127,8 @@ struct SnapshotRepairTests {
         if change.hasPrefix("replaced") {
             try changed.write(to: url, options: .atomic)
         } else {
-            let recorded = try #require(try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile)).files[name]?.identity)
+            let recorded = try #require(
+                try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile)).files[name]?.identity)
             let handle = try FileHandle(forWritingTo: url)
             try handle.write(contentsOf: changed)
             try handle.close()
@@ -169,23 +179,30 @@ struct SnapshotRepairTests {
         defer { container.folder.remove() }
         var ledger = Ledger()
         ledger.appVersion = "2.0"
-        ledger.files["a@3x.ktx"] = Ledger.Entry(md5: "00ff", bytes: 12, variant: "v", layout: "winter", orientation: .landscape,
-                                               appearance: .dark, identity: FileIdentity(size: 12, modified: 1_763_770_000_123_456_789,
-                                                                                         changed: 5, inode: 7, device: 2049))
-        ledger.files["b@3x.ktx"] = Ledger.Entry(md5: "ff00", bytes: 3, variant: "w", layout: "spring", orientation: .portrait, appearance: .light)
+        ledger.files["a@3x.ktx"] = Ledger.Entry(
+            md5: "00ff", bytes: 12, variant: "v", layout: "winter", orientation: .landscape,
+            appearance: .dark,
+            identity: FileIdentity(
+                size: 12, modified: 1_763_770_000_123_456_789,
+                changed: 5, inode: 7, device: 2049))
+        ledger.files["b@3x.ktx"] = Ledger.Entry(
+            md5: "ff00", bytes: 3, variant: "w", layout: "spring", orientation: .portrait, appearance: .light)
         ledger.backups["a@3x.ktx"] = Ledger.Backup(file: "a@3x.ktx", md5: "abcd", bytes: 99)
         let identity = FileIdentity(size: 20925, modified: 1, changed: 2, inode: 3, device: 4)
-        ledger.observations["c@3x.ktx"] = Ledger.Observation(identity: identity, header: ImageHeader(format: .aapl, width: 1179, height: 2556),
-                                                             luminance: 0.123_456_789_012_345_6)
+        ledger.observations["c@3x.ktx"] = Ledger.Observation(
+            identity: identity, header: ImageHeader(format: .aapl, width: 1179, height: 2556),
+            luminance: 0.123_456_789_012_345_6)
         ledger.observations["d@3x.ktx"] = Ledger.Observation(identity: identity, problem: "unknown format", pixelProblem: "none")
         ledger.failures["a@3x.ktx"] = Ledger.Failure(identity: identity, attempts: 2, failedAt: 1_763_770_000, reason: "rename failed")
         let data = ledger.encoded()
         #expect(LedgerReader.ledger(from: data) == ledger)
         #expect(try JSONDecoder().decode(Ledger.self, from: data) == ledger)
         // An unknown key is skipped; an escape is left to JSONDecoder, which load falls back to.
-        let extended = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\"", with: "\"future\" : {\"a\": [1]}, \"schemaVersion\"")
+        let extended = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "\"schemaVersion\"", with: "\"future\" : {\"a\": [1]}, \"schemaVersion\"")
         #expect(LedgerReader.ledger(from: Data(extended.utf8)) == nil)
-        let unknownObject = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\"", with: "\"future\" : {\"a\": -1, \"b\": null}, \"schemaVersion\"")
+        let unknownObject = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "\"schemaVersion\"", with: "\"future\" : {\"a\": -1, \"b\": null}, \"schemaVersion\"")
         #expect(LedgerReader.ledger(from: Data(unknownObject.utf8)) == ledger)
         // A ledger of an older version: no observations, no failures, a placeholder flag.
         var older = ledger
@@ -197,8 +214,10 @@ struct SnapshotRepairTests {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let olderJSON = try encoder.encode(OlderLedger(schemaVersion: 1, manifestVersion: older.manifestVersion, appVersion: older.appVersion,
-                                                       files: older.files, backups: older.backups, placeholder: true))
+        let olderJSON = try encoder.encode(
+            OlderLedger(
+                schemaVersion: 1, manifestVersion: older.manifestVersion, appVersion: older.appVersion,
+                files: older.files, backups: older.backups, placeholder: true))
         #expect(LedgerReader.ledger(from: olderJSON) == older)
         #expect(try JSONDecoder().decode(Ledger.self, from: olderJSON) == older)
         ledger.manifestVersion = "say \"hi\""
@@ -257,7 +276,8 @@ struct SnapshotRepairTests {
         let summer = try run(.phone("2026-07-01"))
         #expect(summer.layout == "default")
         for (name, fixture) in installed {
-            #expect(try container.contents(name) == (try catalog.bytes("default-phone-1179x2556-portrait-\(fixture.dark ? "dark" : "light")")))
+            #expect(
+                try container.contents(name) == (try catalog.bytes("default-phone-1179x2556-portrait-\(fixture.dark ? "dark" : "light")")))
         }
         // The backups still hold the system's originals after several replacements.
         _ = SnapshotRepair.restore(container.locator)
@@ -292,7 +312,8 @@ struct SnapshotRepairTests {
         defer { container.folder.remove() }
         let legacy = container.locator.legacySnapshotFolder
         try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: legacy.appendingPathComponent("a.ktx"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: legacy.appendingPathComponent("a.ktx"))
         _ = try container.installRealAAPL()
         let before = try container.names().map { try container.contents($0) }
         let recording = RecordingFileSystem()
@@ -300,7 +321,9 @@ struct SnapshotRepairTests {
         #expect(report.status == .unsupported)
         #expect(recording.mutations.isEmpty && recording.opens == 0)
         #expect(try container.names().map { try container.contents($0) } == before)
-        #expect(try Data(contentsOf: legacy.appendingPathComponent("a.ktx")) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+        #expect(
+            try Data(contentsOf: legacy.appendingPathComponent("a.ktx"))
+                == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
     }
 
     @Test("a background launch is deferred, nothing touched")
@@ -316,9 +339,11 @@ struct SnapshotRepairTests {
     func sceneIDUntouched() throws {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
-        let scene = container.snapshots.deletingLastPathComponent().appendingPathComponent("sceneID:\(TestContainer.bundleIdentifier)-default")
+        let scene = container.snapshots.deletingLastPathComponent().appendingPathComponent(
+            "sceneID:\(TestContainer.bundleIdentifier)-default")
         try FileManager.default.createDirectory(at: scene.appendingPathComponent("downscaled"), withIntermediateDirectories: true)
-        let sceneFile = scene.appendingPathComponent("ABC@3x.ktx"), downscaled = scene.appendingPathComponent("downscaled/ABC@3x.ktx")
+        let sceneFile = scene.appendingPathComponent("ABC@3x.ktx")
+        let downscaled = scene.appendingPathComponent("downscaled/ABC@3x.ktx")
         try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: sceneFile)
         try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: downscaled)
         let recording = RecordingFileSystem()
@@ -334,7 +359,8 @@ struct SnapshotRepairTests {
         _ = try container.installRealAAPL()
         let outside = container.folder.url.appendingPathComponent("outside.ktx")
         try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: outside)
-        try FileManager.default.createSymbolicLink(at: container.snapshots.appendingPathComponent("EVIL@3x.ktx"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: container.snapshots.appendingPathComponent("EVIL@3x.ktx"), withDestinationURL: outside)
         let report = try run()
         let link = try #require(report.files.first { $0.name == "EVIL@3x.ktx" })
         #expect(link.outcome == .skipped && link.reason?.contains("symbolic link") == true)
@@ -408,10 +434,15 @@ struct SnapshotRepairTests {
         let skipped = try run()
         #expect(skipped.files(.skipped).count == 2)
         #expect(skipped.files.allSatisfy { $0.appearanceSource == .indistinguishable && $0.appearance == nil })
-        #expect(skipped.files.allSatisfy { $0.reason?.contains("pin UIUserInterfaceStyle") == true && $0.reason?.contains("indistinguishablePairs") == true })
+        #expect(
+            skipped.files.allSatisfy {
+                $0.reason?.contains("pin UIUserInterfaceStyle") == true && $0.reason?.contains("indistinguishablePairs") == true
+            })
         #expect(try container.contents("A@3x.ktx") == white && container.contents("B@3x.ktx") == white)
-        let filled = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                                                          environment: .phone(), indistinguishablePairs: .dark))
+        let filled = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
+                environment: .phone(), indistinguishablePairs: .dark))
         #expect(filled.indistinguishablePairs == .dark && filled.text.contains("indistinguishable light and dark pairs: dark"))
         #expect(filled.files(.replaced).count == 2 && filled.files.allSatisfy { $0.appearanceSource == .policy })
         for name in ["A@3x.ktx", "B@3x.ktx"] {
@@ -422,13 +453,16 @@ struct SnapshotRepairTests {
     @Test("a same-looking pair whose light and dark variants are equal is replaced")
     func indistinguishablePairSameVariants() throws {
         defer { container.folder.remove() }
-        let identical = try TestCatalog(in: container.folder.url.appendingPathComponent("identical", isDirectory: true).creatingFolder(),
-                                        identicalAppearances: true)
+        let identical = try TestCatalog(
+            in: container.folder.url.appendingPathComponent("identical", isDirectory: true).creatingFolder(),
+            identicalAppearances: true)
         let white = try SyntheticAAPL.make(width: 1179, height: 2556, grey: 0xFFFF)
         try container.write(white, as: "A@3x.ktx")
         try container.write(white, as: "B@3x.ktx")
-        let report = try SnapshotRepair.run(RepairRequest(locator: container.locator, manifest: identical.manifest, variants: try identical.pack(),
-                                                          environment: .phone()))
+        let report = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: identical.manifest, variants: try identical.pack(),
+                environment: .phone()))
         #expect(report.files(.replaced).count == 2)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LaunchScreenRepair
 
 /// A manifest and pack built for tests: PNG-headed variants of known sizes, written into a pack
@@ -16,12 +17,15 @@ struct TestCatalog {
     var packURL: URL
 
     static let layouts: [LaunchManifest.Layout] = [
-        .init(id: "winter", displayName: "Winter", priority: 0,
-              schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
-        .init(id: "spring", displayName: "Spring", priority: 0,
-              schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
-        .init(id: "festival", displayName: "Festival", priority: 0,
-              schedule: [DateRange(from: SeasonDate("2027-02-05")!, through: SeasonDate("2027-02-12")!)]),
+        .init(
+            id: "winter", displayName: "Winter", priority: 0,
+            schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+        .init(
+            id: "spring", displayName: "Spring", priority: 0,
+            schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
+        .init(
+            id: "festival", displayName: "Festival", priority: 0,
+            schedule: [DateRange(from: SeasonDate("2027-02-05")!, through: SeasonDate("2027-02-12")!)]),
         .init(id: "default", displayName: "Default", priority: 0, schedule: []),
     ]
 
@@ -43,19 +47,23 @@ struct TestCatalog {
             for size in sizes {
                 for appearance in Appearance.allCases {
                     let orientation: Orientation = size.width > size.height ? .landscape : .portrait
-                    let id = "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
+                    let id =
+                        "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
                     let contentKey = identicalAppearances ? id.replacingOccurrences(of: "-\(appearance.rawValue)", with: "") : id
                     let png = Self.png(width: size.width, height: size.height, text: contentKey + generation)
-                    variants.append(.init(id: id, layout: layout.id, width: size.width, height: size.height,
-                                          orientation: orientation, appearance: appearance, idiom: size.idiom,
-                                          devices: size.devices, md5: MD5Digest.hex(of: png),
-                                          offset: header.count + body.count, length: png.count))
+                    variants.append(
+                        .init(
+                            id: id, layout: layout.id, width: size.width, height: size.height,
+                            orientation: orientation, appearance: appearance, idiom: size.idiom,
+                            devices: size.devices, md5: MD5Digest.hex(of: png),
+                            offset: header.count + body.count, length: png.count))
                     body.append(png)
                 }
             }
         }
-        manifest = LaunchManifest(version: version, generator: "tests", pack: "Test.launchpack",
-                                  layouts: Self.layouts, variants: variants)
+        manifest = LaunchManifest(
+            version: version, generator: "tests", pack: "Test.launchpack",
+            layouts: Self.layouts, variants: variants)
         packURL = folder.appendingPathComponent("Test.launchpack")
         try (header + body).write(to: packURL)
     }
@@ -75,7 +83,9 @@ struct TestCatalog {
             return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
                 + Array(type.utf8) + payload + [0, 0, 0, 0]
         }
-        func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func be(_ value: Int) -> [UInt8] {
+            [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         var bytes = ImageHeaderProbe.pngSignature
         bytes += chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
         bytes += chunk("tEXt", GeneratorMark.text)
@@ -89,7 +99,9 @@ struct TestCatalog {
 struct TestContainer {
     static let bundleIdentifier = "com.example.seasons"
     let folder: TemporaryFolder
-    var locator: SnapshotLocator { SnapshotLocator(container: folder.url.appendingPathComponent("Container"), bundleIdentifier: Self.bundleIdentifier) }
+    var locator: SnapshotLocator {
+        SnapshotLocator(container: folder.url.appendingPathComponent("Container"), bundleIdentifier: Self.bundleIdentifier)
+    }
     var snapshots: URL { locator.snapshotFolder }
 
     init() throws {
@@ -159,9 +171,9 @@ enum SyntheticAAPL {
 /// The real file system, with every mutation recorded and faults injected on demand.
 final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     enum Fault: Sendable {
-        case failOpen(String)          // last path component
+        case failOpen(String)  // last path component
         case failWrite(String)
-        case corruptAfterWrite(String) // the first write "succeeds" but other bytes land
+        case corruptAfterWrite(String)  // the first write "succeeds" but other bytes land
     }
 
     private let base = LocalFileSystem()
@@ -199,7 +211,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
         lock.withLock { _reads += 1 }
-        for case let .failOpen(name) in faults where url.lastPathComponent == name {
+        for case .failOpen(let name) in faults where url.lastPathComponent == name {
             throw FileSystemError(path: url.path, operation: "open", reason: "Permission denied (injected)")
         }
         return CountedReadableFile(try base.openForReading(url), url: url, fileSystem: self)
@@ -209,10 +221,10 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         note("write \(url.path)")
         // Faults hit the snapshot folder only, not the module's backups of the same name.
         let inSnapshots = url.deletingLastPathComponent().lastPathComponent.hasSuffix("{DEFAULT GROUP}")
-        for case let .failWrite(name) in faults where inSnapshots && url.lastPathComponent == name {
+        for case .failWrite(let name) in faults where inSnapshots && url.lastPathComponent == name {
             throw FileSystemError(path: url.path, operation: "rename", reason: "No space left on device (injected)")
         }
-        for case let .corruptAfterWrite(name) in faults where inSnapshots && url.lastPathComponent == name {
+        for case .corruptAfterWrite(let name) in faults where inSnapshots && url.lastPathComponent == name {
             let first = lock.withLock { corrupted.insert(name).inserted }
             if first {
                 try base.writeAtomically(Data(data.reversed()), to: url)
@@ -258,17 +270,21 @@ final class CountedReadableFile: ReadableFile, @unchecked Sendable {
 
 extension RepairEnvironment {
     /// An iPhone 14 Pro on iOS 17, on a given day (noon UTC).
-    static func phone(_ day: String = "2026-01-15", appVersion: String? = "1.0", system: String = "17.4",
-                      pinned: Appearance? = nil, passive: Bool = false) -> RepairEnvironment {
-        RepairEnvironment(systemVersion: SystemVersion(system)!, idiom: .phone, deviceModel: "iPhone15,2",
-                          currentAppearance: .light, currentOrientation: .portrait, pinnedAppearance: pinned,
-                          appVersion: appVersion, date: date(day), timeZone: TimeZone(identifier: "UTC")!,
-                          isPassiveLaunch: passive)
+    static func phone(
+        _ day: String = "2026-01-15", appVersion: String? = "1.0", system: String = "17.4",
+        pinned: Appearance? = nil, passive: Bool = false
+    ) -> RepairEnvironment {
+        RepairEnvironment(
+            systemVersion: SystemVersion(system)!, idiom: .phone, deviceModel: "iPhone15,2",
+            currentAppearance: .light, currentOrientation: .portrait, pinnedAppearance: pinned,
+            appVersion: appVersion, date: date(day), timeZone: TimeZone(identifier: "UTC")!,
+            isPassiveLaunch: passive)
     }
 
     static func pad(_ day: String = "2026-01-15") -> RepairEnvironment {
-        RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: .pad, appVersion: "1.0",
-                          date: date(day), timeZone: TimeZone(identifier: "UTC")!)
+        RepairEnvironment(
+            systemVersion: SystemVersion(major: 17), idiom: .pad, appVersion: "1.0",
+            date: date(day), timeZone: TimeZone(identifier: "UTC")!)
     }
 
     static func date(_ day: String) -> Date {

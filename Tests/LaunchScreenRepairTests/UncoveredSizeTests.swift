@@ -37,8 +37,9 @@ struct UncoveredSizeTests {
 
     func reason(_ width: Int, _ height: Int, idiom: Idiom = .pad, model: String? = nil, windows: Bool = false) -> String? {
         let planner = RepairPlanner(manifest: Self.manifest(windows: windows), layout: "winter", idiom: idiom, deviceModel: model)
-        let file = SnapshotFile(name: "a.ktx", byteCount: 100, header: ImageHeader(format: .png, width: width, height: height),
-                                appearance: AppearanceEvidence(appearance: .light, source: .pixels))
+        let file = SnapshotFile(
+            name: "a.ktx", byteCount: 100, header: ImageHeader(format: .png, width: width, height: height),
+            appearance: AppearanceEvidence(appearance: .light, source: .pixels))
         let step = planner.plan([file]).steps[0]
         #expect(step.action == .skip)
         return step.reason
@@ -46,13 +47,15 @@ struct UncoveredSizeTests {
 
     @Test("a phone: the catalog lacks the screen, as before")
     func phone() {
-        #expect(reason(1170, 2532, idiom: .phone)
-            == "no phone variant of 1170x2532 in layout winter: the device catalog lacks this screen size")
+        #expect(
+            reason(1170, 2532, idiom: .phone)
+                == "no phone variant of 1170x2532 in layout winter: the device catalog lacks this screen size")
     }
 
     @Test("an iPad window size without multitasking: say what renders it and that Stage Manager sizes are not rendered")
     func windowWithoutMultitasking() {
-        let expected = "no pad variant of 750x2048 in layout winter: an iPad window size no variant covers; "
+        let expected =
+            "no pad variant of 750x2048 in layout winter: an iPad window size no variant covers; "
             + "Stage Manager windows can be any size and are not rendered; "
             + "Split View and Slide Over sizes are rendered with multitasking: true"
         #expect(reason(750, 2048, model: "iPad8,5") == expected)
@@ -64,9 +67,10 @@ struct UncoveredSizeTests {
 
     @Test("with multitasking, an iPad window size still uncovered is a Stage Manager window")
     func stageManager() {
-        #expect(reason(1200, 1600, model: "iPad8,5", windows: true)
-            == "no pad variant of 1200x1600 in layout winter: an iPad window size no variant covers, so a Stage Manager window; "
-            + "Stage Manager windows can be any size and are not rendered")
+        #expect(
+            reason(1200, 1600, model: "iPad8,5", windows: true)
+                == "no pad variant of 1200x1600 in layout winter: an iPad window size no variant covers, so a Stage Manager window; "
+                + "Stage Manager windows can be any size and are not rendered")
     }
 
     @Test("an iPad screen at least as large as a full screen it could be is one the catalog lacks")

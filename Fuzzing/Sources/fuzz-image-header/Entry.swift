@@ -3,6 +3,7 @@
 // that Swift emits no `main` of its own next to libFuzzer's) leaves that symbol undefined, so
 // it is defined here and hands over to libFuzzer's driver, exactly what libFuzzer's own
 // `main` does.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,
@@ -12,6 +13,7 @@ func LLVMFuzzerRunDriver(
 
 @_cdecl("fuzz_image_header_main")
 public func imageheaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc, vector = argv
+    var count = argc
+    var vector = argv
     return LLVMFuzzerRunDriver(&count, &vector) { data, size in fuzz(data, size) }
 }

@@ -22,13 +22,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// Walks the block headers the way the format defines them and sums the raw sizes.
 func declaredSize(_ s: [UInt8]) -> Int {
     func u32(_ at: Int) -> Int { Int(s[at]) | Int(s[at + 1]) << 8 | Int(s[at + 2]) << 16 | Int(s[at + 3]) << 24 }
-    var offset = 0, total = 0
+    var offset = 0
+    var total = 0
     while offset + 4 <= s.count {
         switch u32(offset) {
-        case 0x2478_7662: return total                                              // bvx$
-        case 0x2D78_7662: total += u32(offset + 4); offset += 8 + u32(offset + 4)   // bvx-
-        case 0x6E78_7662: total += u32(offset + 4); offset += 12 + u32(offset + 8)  // bvxn
-        case 0x3278_7662:                                                           // bvx2
+        case 0x2478_7662: return total  // bvx$
+        case 0x2D78_7662:
+            total += u32(offset + 4)
+            offset += 8 + u32(offset + 4)  // bvx-
+        case 0x6E78_7662:
+            total += u32(offset + 4)
+            offset += 12 + u32(offset + 8)  // bvxn
+        case 0x3278_7662:  // bvx2
             total += u32(offset + 4)
             let v0 = UInt64(u32(offset + 8)) | UInt64(u32(offset + 12)) << 32
             let v1 = UInt64(u32(offset + 16)) | UInt64(u32(offset + 20)) << 32

@@ -36,24 +36,24 @@ final class Workspace: @unchecked Sendable {
     let screen: Screen
 
     static let partial = """
-    <g id="mark" fill="{{accent}}"><circle cx="{{width}}" cy="{{height}}" r="4"/></g>
-    """
+        <g id="mark" fill="{{accent}}"><circle cx="{{width}}" cy="{{height}}" r="4"/></g>
+        """
 
     static let layoutJSON = """
-    {
-      "id": "fuzz",
-      "displayName": "Fuzz",
-      "template": "fuzz.svg",
-      "priority": 0,
-      "appearances": {
-        "light": { "background": "#F7F6F3", "ink": "#1D2230", "accent": "#5A67E8" },
-        "dark":  { "background": "#0D0F16", "ink": "#ECEEF5", "accent": "#7480FF" }
-      },
-      "strings": { "title": "Welcome <&> \\"quoted\\"", "subtitle": "GOOD TO SEE YOU" },
-      "orientations": "automatic",
-      "idioms": ["phone"]
-    }
-    """
+        {
+          "id": "fuzz",
+          "displayName": "Fuzz",
+          "template": "fuzz.svg",
+          "priority": 0,
+          "appearances": {
+            "light": { "background": "#F7F6F3", "ink": "#1D2230", "accent": "#5A67E8" },
+            "dark":  { "background": "#0D0F16", "ink": "#ECEEF5", "accent": "#7480FF" }
+          },
+          "strings": { "title": "Welcome <&> \\"quoted\\"", "subtitle": "GOOD TO SEE YOU" },
+          "orientations": "automatic",
+          "idioms": ["phone"]
+        }
+        """
 
     private init() {
         let root = FileManager.default.temporaryDirectory

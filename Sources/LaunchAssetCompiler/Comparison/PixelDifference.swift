@@ -18,7 +18,8 @@ public struct PixelDifference: Sendable {
     public init?(
         _ old: LaunchManifest.Variant, in oldFolder: RenderFolder, _ new: LaunchManifest.Variant, in newFolder: RenderFolder
     ) throws(CompilerError) {
-        let before = try oldFolder.png(of: old), after = try newFolder.png(of: new)
+        let before = try oldFolder.png(of: old)
+        let after = try newFolder.png(of: new)
         do { try self.init(old: before, new: after) } catch {
             // Both decoded once already when they were rendered: say which one fails now.
             let broken = (try? CairoImage(png: before)) == nil ? oldFolder.imageFile(of: old) : newFolder.imageFile(of: new)
@@ -28,7 +29,8 @@ public struct PixelDifference: Sendable {
 
     /// Decodes both PNGs (with cairo) and compares them; `nil` when their sizes differ.
     public init?(old: Data, new: Data, encoder: PNGEncoder = PNGEncoder(level: 1)) throws(RenderError) {
-        let before = try CairoImage(png: old), after = try CairoImage(png: new)
+        let before = try CairoImage(png: old)
+        let after = try CairoImage(png: new)
         guard before.width == after.width, before.height == after.height else { return nil }
         let picture = try CairoImage(width: after.width, height: after.height, opaque: true)
         var changed = 0
@@ -50,7 +52,9 @@ public struct PixelDifference: Sendable {
                 } else {
                     // Luminance of the (premultiplied) pixel over white, faded to a light grey.
                     let alpha = Int(word >> 24)
-                    let r = Int((word >> 16) & 0xFF), g = Int((word >> 8) & 0xFF), blue = Int(word & 0xFF)
+                    let r = Int((word >> 16) & 0xFF)
+                    let g = Int((word >> 8) & 0xFF)
+                    let blue = Int(word & 0xFF)
                     let luma = (r * 54 + g * 183 + blue * 19) / 256 + (255 - alpha)
                     let grey = UInt32(255 - (255 - min(luma, 255)) / 4)
                     out[x] = 0xFF00_0000 | grey << 16 | grey << 8 | grey

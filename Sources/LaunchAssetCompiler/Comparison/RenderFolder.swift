@@ -51,10 +51,11 @@ public struct RenderFolder: Sendable {
             }
         }
         guard MD5Digest.hex(of: data) == variant.md5 else {
-            throw CompilerError(Diagnostic(
-                file: source, path: "variant \(variant.id)",
-                message: "the bytes do not match the manifest's md5 \(variant.md5): the folder was changed after the render"
-            ))
+            throw CompilerError(
+                Diagnostic(
+                    file: source, path: "variant \(variant.id)",
+                    message: "the bytes do not match the manifest's md5 \(variant.md5): the folder was changed after the render"
+                ))
         }
         return data
     }

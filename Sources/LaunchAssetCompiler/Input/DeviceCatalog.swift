@@ -227,12 +227,18 @@ public struct DeviceCatalog: Sendable {
             if device.points.width <= 0 || device.points.height <= 0 || device.scale <= 0 {
                 errors.append(diagnostic(path, "points and scale must be greater than zero"))
             } else if rendered.contains(where: { !($0 >= 1 && $0 <= side) }) {
-                errors.append(diagnostic(path, "screen of \(number(rendered[0]))x\(number(rendered[1])) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+                errors.append(
+                    diagnostic(
+                        path,
+                        "screen of \(number(rendered[0]))x\(number(rendered[1])) pixels is out of range: each side must be 1 to \(maximumSide) pixels"
+                    ))
             } else if device.points.width > device.points.height {
                 errors.append(diagnostic("\(path).points", "give the portrait size (width ≤ height)"))
             }
             if let native = device.nativePixels, !(1...maximumSide).contains(native.width) || !(1...maximumSide).contains(native.height) {
-                errors.append(diagnostic("\(path).nativePixels", "screen of \(native) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+                errors.append(
+                    diagnostic(
+                        "\(path).nativePixels", "screen of \(native) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
             }
             for orientation in Orientation.allCases {
                 let insets = device.safeArea[orientation]

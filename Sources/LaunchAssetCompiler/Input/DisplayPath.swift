@@ -26,7 +26,8 @@ extension URL {
 /// Foundation wraps one, else Foundation's own.
 func systemReason(_ error: any Error) -> String {
     let error = error as NSError
-    for candidate in [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
+    for candidate in [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
+    where candidate.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(candidate.code)))
     }
     return error.localizedFailureReason ?? error.localizedDescription

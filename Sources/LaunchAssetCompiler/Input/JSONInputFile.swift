@@ -40,10 +40,11 @@ struct JSONInputFile {
             for key in keys where !expected.contains(key) {
                 let keyPath = path.isEmpty ? key : "\(path).\(key)"
                 let position = map.keyPositions[keyPath]
-                errors.append(Diagnostic(
-                    file: file, line: position?.line, column: position?.column, path: keyPath,
-                    message: "unknown key \"\(key)\"; expected one of \(expected.sorted().joined(separator: ", "))"
-                ))
+                errors.append(
+                    Diagnostic(
+                        file: file, line: position?.line, column: position?.column, path: keyPath,
+                        message: "unknown key \"\(key)\"; expected one of \(expected.sorted().joined(separator: ", "))"
+                    ))
             }
         }
         return errors

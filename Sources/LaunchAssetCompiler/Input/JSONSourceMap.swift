@@ -111,7 +111,11 @@ struct JSONSourceMap {
         index += 1
         var seen: [String] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { keys[path] = seen; depth -= 1; return }
+        if consume(UInt8(ascii: "}")) {
+            keys[path] = seen
+            depth -= 1
+            return
+        }
         repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
@@ -138,7 +142,10 @@ struct JSONSourceMap {
         try nest()
         index += 1
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { depth -= 1; return }
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return
+        }
         var element = 0
         repeat {
             skipWhitespace()
@@ -168,7 +175,7 @@ struct JSONSourceMap {
                 switch escaped {
                 case UInt8(ascii: "u"):
                     guard index + 4 < bytes.count,
-                          let scalar = UInt32(String(decoding: bytes[index + 1...index + 4], as: UTF8.self), radix: 16)
+                        let scalar = UInt32(String(decoding: bytes[index + 1...index + 4], as: UTF8.self), radix: 16)
                     else { throw failure("expected four hex digits after \\u") }
                     text += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
                     index += 4
@@ -248,7 +255,8 @@ struct JSONSourceMap {
         if String(data: data, encoding: .utf8) != nil { return nil }
         var iterator = data.makeIterator()
         var decoder = UTF8()
-        var offset = 0, scalarStart = 0
+        var offset = 0
+        var scalarStart = 0
         var utf8Iterator = AnyIterator { () -> UInt8? in
             let byte = iterator.next()
             if byte != nil { offset += 1 }

@@ -83,7 +83,8 @@ public struct LayoutLoader: Sendable {
                 errors.append(diagnostic("schedule[\(index)].through", "ends (\(range.through)) before it starts (\(range.from))"))
             }
         }
-        let light = Set(layout.palettes[.light]!.keys), dark = Set(layout.palettes[.dark]!.keys)
+        let light = Set(layout.palettes[.light]!.keys)
+        let dark = Set(layout.palettes[.dark]!.keys)
         for key in light.symmetricDifference(dark).sorted() {
             let side = light.contains(key) ? "dark" : "light"
             errors.append(diagnostic("appearances.\(side)", "missing \"\(key)\": light and dark must define the same keys"))
@@ -112,10 +113,16 @@ public struct LayoutLoader: Sendable {
         }
         let fallbacks = layouts.filter(\.isFallback)
         if fallbacks.isEmpty, !layouts.isEmpty {
-            errors.append(Diagnostic(file: layouts[0].file.parentFolderForDisplay, message: "no fallback layout: exactly one layout must have no \"schedule\""))
+            errors.append(
+                Diagnostic(
+                    file: layouts[0].file.parentFolderForDisplay,
+                    message: "no fallback layout: exactly one layout must have no \"schedule\""))
         }
         for extra in fallbacks.dropFirst() {
-            errors.append(extra.diagnostic(at: "", "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
+            errors.append(
+                extra.diagnostic(
+                    at: "",
+                    "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
         }
         return errors
     }
@@ -125,14 +132,15 @@ extension DecodingError {
     /// The JSON path the error is about and a sentence saying what was expected.
     var placeAndMessage: (String, String) {
         switch self {
-        case let .typeMismatch(type, context):
+        case .typeMismatch(let type, let context):
             return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type))")
-        case let .valueNotFound(type, context):
+        case .valueNotFound(let type, let context):
             return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type)), found null")
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             return (JSONSourceMap.path(context.codingPath), "missing required key \"\(key.stringValue)\"")
-        case let .dataCorrupted(context):
-            let message = context.debugDescription.contains("Cannot initialize")
+        case .dataCorrupted(let context):
+            let message =
+                context.debugDescription.contains("Cannot initialize")
                 ? "unexpected value: \(context.debugDescription)" : context.debugDescription
             return (JSONSourceMap.path(context.codingPath), message)
         @unknown default:

@@ -27,10 +27,11 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
         let input = try JSONInputFile(contentsOf: url, kind: "configuration")
         self = try input.decode(Self.self, allowedKeys: ["": Set(CodingKeys.allCases.map(\.rawValue))])
         if let level = compressionLevel, !PNGEncoder.levels.contains(level) {
-            throw CompilerError(input.diagnostic(
-                at: "compressionLevel",
-                "must be \(PNGEncoder.levels.lowerBound) (fastest) to \(PNGEncoder.levels.upperBound) (smallest), found \(level)"
-            ))
+            throw CompilerError(
+                input.diagnostic(
+                    at: "compressionLevel",
+                    "must be \(PNGEncoder.levels.lowerBound) (fastest) to \(PNGEncoder.levels.upperBound) (smallest), found \(level)"
+                ))
         }
     }
 }

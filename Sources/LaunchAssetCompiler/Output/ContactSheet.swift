@@ -21,16 +21,20 @@ public struct ContactSheet: Sendable {
     public func png(layouts: [SeasonalLayout], variants: [PlannedVariant]) throws(RenderError) -> Data {
         let sections = layouts.map { layout in (layout, variants.filter { $0.layout == layout.id }) }.filter { !$0.1.isEmpty }
         let width = margin * 2 + columns * cellWidth
-        let height = margin + sections.reduce(0) { total, section in
-            total + headerHeight + rows(section.1.count) * cellHeight + margin
-        }
+        let height =
+            margin
+            + sections.reduce(0) { total, section in
+                total + headerHeight + rows(section.1.count) * cellHeight + margin
+            }
         let image = try CairoImage(width: width, height: height, opaque: true)
         image.fill(red: 0.95, green: 0.95, blue: 0.97)
         let context = image.context
         var top = Double(margin)
         for (layout, cells) in sections {
             text(layout.displayName, at: (Double(margin), top + 30), size: 24, bold: true, in: context)
-            text(layout.manifestEntry.scheduleDescription + "  ·  \(cells.count) variants  ·  \(layout.template)", at: (Double(margin), top + 48), size: 13, bold: false, in: context)
+            text(
+                layout.manifestEntry.scheduleDescription + "  ·  \(cells.count) variants  ·  \(layout.template)",
+                at: (Double(margin), top + 48), size: 13, bold: false, in: context)
             top += Double(headerHeight)
             for (index, variant) in cells.enumerated() {
                 let x = Double(margin + (index % columns) * cellWidth)
@@ -48,7 +52,8 @@ public struct ContactSheet: Sendable {
         let side = Double(thumbnailSide)
         let aspect = Double(variant.pixels.width) / Double(variant.pixels.height)
         let (w, h) = aspect < 1 ? (side * aspect, side) : (side, side / aspect)
-        let left = x + (Double(cellWidth) - w) / 2, bottom = y + 8 + side
+        let left = x + (Double(cellWidth) - w) / 2
+        let bottom = y + 8 + side
         let document = try SVGDocument(variant.svg, baseFile: variant.templateFile)
         cairo_save(context)
         cairo_rectangle(context, left, bottom - h, w, h)
@@ -60,12 +65,16 @@ public struct ContactSheet: Sendable {
         cairo_rectangle(context, left - 0.5, bottom - h - 0.5, w + 1, h + 1)
         cairo_stroke(context)
         let center = x + Double(cellWidth) / 2
-        text("\(variant.pixels.width)×\(variant.pixels.height)", at: (center, bottom + 18), size: 12, bold: true, centered: true, in: context)
+        text(
+            "\(variant.pixels.width)×\(variant.pixels.height)", at: (center, bottom + 18), size: 12, bold: true, centered: true, in: context
+        )
         let shape = variant.window?.rawValue ?? variant.orientation.rawValue
         text("\(shape) · \(variant.appearance.rawValue)", at: (center, bottom + 34), size: 11, bold: false, centered: true, in: context)
     }
 
-    private func text(_ string: String, at point: (Double, Double), size: Double, bold: Bool, centered: Bool = false, in context: OpaquePointer) {
+    private func text(
+        _ string: String, at point: (Double, Double), size: Double, bold: Bool, centered: Bool = false, in context: OpaquePointer
+    ) {
         cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         cairo_set_source_rgb(context, 0.11, 0.11, 0.14)

@@ -52,7 +52,8 @@ public struct GeneratedAssets: Sendable {
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
-        self.pack = FileContents([.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })
+        self.pack = FileContents(
+            [.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })
         self.images = images
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -30,10 +31,11 @@ public struct OutputWriter: Sendable {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         } catch {
             // Where the scratch folder cannot go, the output cannot either: say so before rendering.
-            throw CompilerError(Diagnostic(
-                file: directory.relativePathForDisplay,
-                message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"
-            ))
+            throw CompilerError(
+                Diagnostic(
+                    file: directory.relativePathForDisplay,
+                    message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"
+                ))
         }
         return scratch
     }
@@ -67,7 +69,8 @@ public struct OutputWriter: Sendable {
         let inside = files.filter { $0.key.standardizedFileURL.path.hasPrefix(root) }
         let outside = files.filter { !$0.key.standardizedFileURL.path.hasPrefix(root) }
         // A re-render with unchanged inputs finds the folder already right: only files outside it may change.
-        let relativeInside = Dictionary(uniqueKeysWithValues: inside.map { (String($0.key.standardizedFileURL.path.dropFirst(root.count)), $0.value) })
+        let relativeInside = Dictionary(
+            uniqueKeysWithValues: inside.map { (String($0.key.standardizedFileURL.path.dropFirst(root.count)), $0.value) })
         if Self.holds(directory, exactly: relativeInside) {
             let staged = try Self.stage(outside, token: token)
             for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
@@ -91,10 +94,14 @@ public struct OutputWriter: Sendable {
             // A failed write names the file where it was going; a failed read, the file read.
             let stagingRoot = staging.path + "/"
             let file = failure.file.path.hasPrefix(stagingRoot) ? root + failure.file.path.dropFirst(stagingRoot.count) : failure.file.path
-            throw CompilerError(Diagnostic(file: URL(fileURLWithPath: file).relativePathForDisplay, message: "\(failure.reason); the previous output is untouched"))
+            throw CompilerError(
+                Diagnostic(
+                    file: URL(fileURLWithPath: file).relativePathForDisplay, message: "\(failure.reason); the previous output is untouched")
+            )
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw CompilerError(Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
+            throw CompilerError(
+                Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
         }
         // Temporary files staged next to outside targets, renamed over them once the folder is in place.
         var staged: [(temporary: URL, target: URL)]
@@ -116,7 +123,9 @@ public struct OutputWriter: Sendable {
                 try? fileManager.moveItem(at: previous, to: directory)
             }
             discardStaged()
-            throw CompilerError(Diagnostic(file: display, message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
+            throw CompilerError(
+                Diagnostic(
+                    file: display, message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
         }
         for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -126,7 +135,10 @@ public struct OutputWriter: Sendable {
             }
             staged.removeFirst(index)
             discardStaged()
-            throw CompilerError(Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason)); the previous output folder is restored"))
+            throw CompilerError(
+                Diagnostic(
+                    file: file.target.relativePathForDisplay,
+                    message: "cannot replace the file (\(reason)); the previous output folder is restored"))
         }
         try? fileManager.removeItem(at: previous)
     }
@@ -134,7 +146,9 @@ public struct OutputWriter: Sendable {
     /// Whether `folder` holds exactly `files` (keyed by path relative to it) and nothing else.
     private static func holds(_ folder: URL, exactly files: [String: FileContents]) -> Bool {
         let root = folder.path + "/"
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return false }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return false
+        }
         var found = 0
         for case let url as URL in enumerator {
             guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey]) else { return false }
@@ -154,7 +168,8 @@ public struct OutputWriter: Sendable {
                 if let temporary = try stage(contents, for: url, token: token) { staged.append((temporary, url)) }
             } catch {
                 for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
-                throw CompilerError(Diagnostic(file: error.file.relativePathForDisplay, message: "\(error.reason); the previous output is untouched"))
+                throw CompilerError(
+                    Diagnostic(file: error.file.relativePathForDisplay, message: "\(error.reason); the previous output is untouched"))
             }
         }
         return staged

@@ -66,7 +66,8 @@ public struct SwiftSourceGenerator: Sendable {
                 "DateRange(from: \(date(range.from)), through: \(date(range.through)))"
             }
             lines.append("            LaunchManifest.Layout(")
-            lines.append("                id: \(literal(layout.id)), displayName: \(literal(layout.displayName)), priority: \(layout.priority),")
+            lines.append(
+                "                id: \(literal(layout.id)), displayName: \(literal(layout.displayName)), priority: \(layout.priority),")
             lines.append("                schedule: [\(schedule.joined(separator: ", "))]")
             lines.append("            ),")
         }
@@ -75,7 +76,9 @@ public struct SwiftSourceGenerator: Sendable {
         for variant in manifest.variants {
             lines.append("            LaunchManifest.Variant(")
             lines.append("                id: \(literal(variant.id)), layout: \(literal(variant.layout)),")
-            lines.append("                width: \(variant.width), height: \(variant.height), orientation: .\(variant.orientation.rawValue), appearance: .\(variant.appearance.rawValue), idiom: .\(variant.idiom.rawValue),")
+            lines.append(
+                "                width: \(variant.width), height: \(variant.height), orientation: .\(variant.orientation.rawValue), appearance: .\(variant.appearance.rawValue), idiom: .\(variant.idiom.rawValue),"
+            )
             lines.append("                devices: [\(variant.devices.map(literal).joined(separator: ", "))],")
             let window = variant.window.map { ", window: .\($0)" } ?? ""
             lines.append("                md5: \(literal(variant.md5)), offset: \(variant.offset), length: \(variant.length)\(window)")

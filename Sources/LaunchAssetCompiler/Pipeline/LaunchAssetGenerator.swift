@@ -64,7 +64,9 @@ public struct LaunchAssetGenerator: Sendable {
         var layouts: [SeasonalLayout] = []
         var catalog: DeviceCatalog?
         var templates: TemplateLibrary?
-        do { layouts = try LayoutLoader(directory: configuration.layoutsDirectory).load(warnings: &warnings) } catch { errors += error.diagnostics }
+        do { layouts = try LayoutLoader(directory: configuration.layoutsDirectory).load(warnings: &warnings) } catch {
+            errors += error.diagnostics
+        }
         do { catalog = try DeviceCatalog.builtIn(extendedWith: configuration.devicesFile) } catch { errors += error.diagnostics }
         do { templates = try TemplateLibrary(directory: configuration.templatesDirectory) } catch { errors += error.diagnostics }
         guard errors.isEmpty, let catalog, let templates else { throw CompilerError(errors) }
@@ -73,10 +75,12 @@ public struct LaunchAssetGenerator: Sendable {
             let known = Set(layouts.map(\.id))
             let unknown = configuration.layoutIDs.filter { !known.contains($0) }
             guard unknown.isEmpty else {
-                throw CompilerError(Diagnostic(
-                    file: configuration.layoutsDirectory.relativePathForDisplay,
-                    message: "no layout with id \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (found: \(known.sorted().joined(separator: ", ")))"
-                ))
+                throw CompilerError(
+                    Diagnostic(
+                        file: configuration.layoutsDirectory.relativePathForDisplay,
+                        message:
+                            "no layout with id \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (found: \(known.sorted().joined(separator: ", ")))"
+                    ))
             }
             layouts = layouts.filter { configuration.layoutIDs.contains($0.id) }
         }
@@ -104,7 +108,8 @@ public struct LaunchAssetGenerator: Sendable {
             do {
                 try renderer.parse(first.svg, baseFile: first.templateFile)
             } catch {
-                errors.append(Diagnostic(file: first.templateFile.relativePathForDisplay, path: "variant \(first.id)", message: error.description))
+                errors.append(
+                    Diagnostic(file: first.templateFile.relativePathForDisplay, path: "variant \(first.id)", message: error.description))
             }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }

@@ -26,10 +26,11 @@ final class CairoImage {
     init(png: Data) throws(RenderError) {
         let source = PNGSource(png)
         let surface = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let source = Unmanaged<PNGSource>.fromOpaque(closure!).takeUnretainedValue()
-                return source.read(into: buffer!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(source).toOpaque())!
+            cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    let source = Unmanaged<PNGSource>.fromOpaque(closure!).takeUnretainedValue()
+                    return source.read(into: buffer!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+                }, Unmanaged.passUnretained(source).toOpaque())!
         }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -40,7 +40,9 @@ public struct PNGEncoder: Sendable {
             stride: Int(cairo_image_surface_get_stride(image.surface)),
             opaque: cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24
         )
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw .pngFailed("libdeflate cannot allocate a compressor") }
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            throw .pngFailed("libdeflate cannot allocate a compressor")
+        }
         defer { libdeflate_free_compressor(compressor) }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let idat: [UInt8]
@@ -75,7 +77,8 @@ public struct PNGEncoder: Sendable {
     }
 
     /// `scanlines` as a zlib stream.
-    private static func compress(_ scanlines: UnsafeMutableRawBufferPointer, with compressor: OpaquePointer) throws(RenderError) -> [UInt8] {
+    private static func compress(_ scanlines: UnsafeMutableRawBufferPointer, with compressor: OpaquePointer) throws(RenderError) -> [UInt8]
+    {
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
         // Not zero-filled first: libdeflate writes the `count` bytes kept, nothing else is read.
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
@@ -103,7 +106,8 @@ private struct Scanlines {
         let rows = (0..<bytes.count / rowLength).filter { $0 % 256 < 32 }
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: rows.count * rowLength, alignment: 16)
         for (index, row) in rows.enumerated() {
-            copy.baseAddress!.advanced(by: index * rowLength).copyMemory(from: bytes.baseAddress!.advanced(by: row * rowLength), byteCount: rowLength)
+            copy.baseAddress!.advanced(by: index * rowLength).copyMemory(
+                from: bytes.baseAddress!.advanced(by: row * rowLength), byteCount: rowLength)
         }
         return Scanlines(bytes: copy, rowLength: rowLength, bytesPerPixel: bytesPerPixel)
     }
@@ -170,29 +174,39 @@ private struct Pixels {
 
     /// Calls `body` with unfiltered rows of palette indices, each after its filter-type byte.
     func withIndexedScanlines<Result>(_ palette: Palette, _ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
-        var lastWord: UInt32 = 0, lastIndex: UInt8 = palette.index[straight(0)] ?? 0
-        return try withScanlines(bytesPerPixel: 1, { word, out in
-            if word != lastWord { lastWord = word; lastIndex = palette.index[straight(word)]! }
-            out[0] = lastIndex
-        }, body)
+        var lastWord: UInt32 = 0
+        var lastIndex: UInt8 = palette.index[straight(0)] ?? 0
+        return try withScanlines(
+            bytesPerPixel: 1,
+            { word, out in
+                if word != lastWord {
+                    lastWord = word
+                    lastIndex = palette.index[straight(word)]!
+                }
+                out[0] = lastIndex
+            }, body)
     }
 
     /// Calls `body` with unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
     func withScanlines<Result>(_ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
         if opaque {
-            return try withScanlines(bytesPerPixel: 3, { word, out in
-                out[0] = UInt8(truncatingIfNeeded: word >> 16)
-                out[1] = UInt8(truncatingIfNeeded: word >> 8)
-                out[2] = UInt8(truncatingIfNeeded: word)
-            }, body)
+            return try withScanlines(
+                bytesPerPixel: 3,
+                { word, out in
+                    out[0] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[2] = UInt8(truncatingIfNeeded: word)
+                }, body)
         }
-        return try withScanlines(bytesPerPixel: 4, { word, out in
-            let color = straight(word)
-            out[0] = UInt8(truncatingIfNeeded: color >> 16)
-            out[1] = UInt8(truncatingIfNeeded: color >> 8)
-            out[2] = UInt8(truncatingIfNeeded: color)
-            out[3] = UInt8(truncatingIfNeeded: color >> 24)
-        }, body)
+        return try withScanlines(
+            bytesPerPixel: 4,
+            { word, out in
+                let color = straight(word)
+                out[0] = UInt8(truncatingIfNeeded: color >> 16)
+                out[1] = UInt8(truncatingIfNeeded: color >> 8)
+                out[2] = UInt8(truncatingIfNeeded: color)
+                out[3] = UInt8(truncatingIfNeeded: color >> 24)
+            }, body)
     }
 
     /// Builds the rows and hands them to `body`. Rows of at most 3 bytes per pixel are written
@@ -217,12 +231,13 @@ private struct Pixels {
                 write(word(x, y), out)
                 out += bytesPerPixel
             }
-            row.pointee = 0   // filter type None
+            row.pointee = 0  // filter type None
         }
-        return try body(Scanlines(
-            bytes: UnsafeMutableRawBufferPointer(start: destination, count: rowLength * height),
-            rowLength: rowLength, bytesPerPixel: bytesPerPixel
-        ))
+        return try body(
+            Scanlines(
+                bytes: UnsafeMutableRawBufferPointer(start: destination, count: rowLength * height),
+                rowLength: rowLength, bytesPerPixel: bytesPerPixel
+            ))
     }
 }
 

@@ -22,7 +22,8 @@ public struct RenderCache: Sendable {
     /// A cache in `directory` for renders of the templates in `templatesDirectory`.
     public init(directory: URL, templatesDirectory: URL) {
         self.directory = directory
-        let files = FileManager.default.enumerator(at: templatesDirectory, includingPropertiesForKeys: [.isRegularFileKey])?
+        let files =
+            FileManager.default.enumerator(at: templatesDirectory, includingPropertiesForKeys: [.isRegularFileKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
         templateFiles = files.sorted { $0.path < $1.path }.compactMap { url in
@@ -46,12 +47,16 @@ public struct RenderCache: Sendable {
     }
 
     /// The libraries that draw and encode, by version.
-    private static let renderers = "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
+    private static let renderers =
+        "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
 
     /// The key of `variant` encoded by `encoder`.
     func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
         var hasher = SHA256()
-        hasher.update(data: Data("\(GeneratorVersion.manifestName)\n\(Self.renderers)\nmarked PNG\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n".utf8))
+        hasher.update(
+            data: Data(
+                "\(GeneratorVersion.manifestName)\n\(Self.renderers)\nmarked PNG\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n"
+                    .utf8))
         // A reference names a file; every file whose name the SVG mentions is part of the key.
         for file in templateFiles where variant.svg.utf8.firstIndex(of: file.name.utf8) != nil {
             hasher.update(data: Data("\(file.name) \(file.digest)\n".utf8))
@@ -72,7 +77,8 @@ public struct RenderCache: Sendable {
     /// Files `png` under `key` and returns the entry, or `nil` when the cache cannot be written:
     /// that is not an error, the render goes on.
     func store(_ png: Data, forKey key: String) -> RenderedImage? {
-        let temporary = directory.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = directory.appendingPathComponent(
+            ".\(key).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try png.write(to: temporary)
@@ -93,7 +99,8 @@ public struct RenderCache: Sendable {
         guard let entries = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         for url in entries where url.pathExtension == "png" || url.lastPathComponent.hasPrefix(".") {
             guard let modified = try? url.resourceValues(forKeys: Set(keys)).contentModificationDate,
-                  now.timeIntervalSince(modified) > Self.retention else { continue }
+                now.timeIntervalSince(modified) > Self.retention
+            else { continue }
             try? FileManager.default.removeItem(at: url)
         }
     }

@@ -42,10 +42,12 @@ public struct RenderQueue: Sendable {
                 do {
                     png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
                 } catch {
-                    state.fail([Diagnostic(
-                        file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)",
-                        message: "\(error)"
-                    )])
+                    state.fail([
+                        Diagnostic(
+                            file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)",
+                            message: "\(error)"
+                        )
+                    ])
                     continue
                 }
                 // The PNG goes to disk at once, so memory holds one image per job.

@@ -23,7 +23,8 @@ public struct RenderedImage: Sendable, Hashable {
         do {
             try png.write(to: file)
         } catch {
-            throw CompilerError(Diagnostic(file: file.relativePathForDisplay, message: "cannot write the rendered image (\(systemReason(error)))"))
+            throw CompilerError(
+                Diagnostic(file: file.relativePathForDisplay, message: "cannot write the rendered image (\(systemReason(error)))"))
         }
         self.init(file: file, png: png)
     }

@@ -30,7 +30,8 @@ final class SVGDocument {
 
     /// The document's own size in pixels, when it declares one (width/height or a viewBox).
     var intrinsicSize: (width: Double, height: Double)? {
-        var width = 0.0, height = 0.0
+        var width = 0.0
+        var height = 0.0
         guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 else { return nil }
         return (width, height)
     }
@@ -60,10 +61,10 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidSVG(message): "librsvg cannot parse the SVG: \(message)"
-        case let .renderFailed(message): "librsvg failed to render: \(message)"
-        case let .surfaceFailed(message): "cairo cannot create the image: \(message)"
-        case let .pngFailed(message): "cannot encode or decode the PNG: \(message)"
+        case .invalidSVG(let message): "librsvg cannot parse the SVG: \(message)"
+        case .renderFailed(let message): "librsvg failed to render: \(message)"
+        case .surfaceFailed(let message): "cairo cannot create the image: \(message)"
+        case .pngFailed(let message): "cannot encode or decode the PNG: \(message)"
         }
     }
 }

@@ -81,28 +81,31 @@ public struct PartialRender: Codable, Sendable {
         for folder in folders {
             let file = folder.appendingPathComponent(fileName)
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw CompilerError(Diagnostic(
-                    file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"
-                ))
+                throw CompilerError(
+                    Diagnostic(
+                        file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"
+                    ))
             }
             shards.append((folder, try JSONInputFile(contentsOf: file, kind: "shard record").decode(PartialRender.self, allowedKeys: [:])))
         }
         guard let first = shards.first else { throw CompilerError(Diagnostic(message: "no shard folders to merge")) }
         let display = { (folder: URL) in folder.appendingPathComponent(fileName).relativePathForDisplay }
         for (folder, record) in shards.dropFirst() where record.plan != first.record.plan {
-            throw CompilerError(Diagnostic(
-                file: display(folder),
-                message: "belongs to another render than \(display(first.folder)) "
-                    + "(plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
-                    + "render every shard from the same inputs, options and launch-assets version"
-            ))
+            throw CompilerError(
+                Diagnostic(
+                    file: display(folder),
+                    message: "belongs to another render than \(display(first.folder)) "
+                        + "(plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
+                        + "render every shard from the same inputs, options and launch-assets version"
+                ))
         }
         var byIndex: [Int: (folder: URL, record: PartialRender)] = [:]
         for shard in shards {
             if let other = byIndex[shard.record.shard.index] {
-                throw CompilerError(Diagnostic(
-                    file: display(shard.folder), message: "shard \(shard.record.shard) is given twice (also \(display(other.folder)))"
-                ))
+                throw CompilerError(
+                    Diagnostic(
+                        file: display(shard.folder), message: "shard \(shard.record.shard) is given twice (also \(display(other.folder)))"
+                    ))
             }
             byIndex[shard.record.shard.index] = shard
         }
@@ -119,24 +122,27 @@ public struct PartialRender: Codable, Sendable {
             let (folder, record) = byIndex[index]!
             let expected = record.shard.part(of: record.variants).map(\.id)
             guard record.rendered.map(\.id) == expected else {
-                throw CompilerError(Diagnostic(
-                    file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"
-                ))
+                throw CompilerError(
+                    Diagnostic(
+                        file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"
+                    ))
             }
             for image in record.rendered {
                 let file = folder.appendingPathComponent("images/\(image.id).png")
                 let data: Data
                 do { data = try Data(contentsOf: file) } catch {
-                    throw CompilerError(Diagnostic(
-                        file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"
-                    ))
+                    throw CompilerError(
+                        Diagnostic(
+                            file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"
+                        ))
                 }
                 let described = RenderedImage(file: file, png: data)
                 guard described.md5 == image.md5, described.length == image.length else {
-                    throw CompilerError(Diagnostic(
-                        file: file.relativePathForDisplay,
-                        message: "does not match its md5 in \(fileName): the folder was changed after the render"
-                    ))
+                    throw CompilerError(
+                        Diagnostic(
+                            file: file.relativePathForDisplay,
+                            message: "does not match its md5 in \(fileName): the folder was changed after the render"
+                        ))
                 }
                 images[image.id] = described
             }
@@ -148,9 +154,10 @@ public struct PartialRender: Codable, Sendable {
         )
         let preview = record.preview ? byIndex[1]!.folder.appendingPathComponent("preview.png") : nil
         if let preview, !FileManager.default.fileExists(atPath: preview.path) {
-            throw CompilerError(Diagnostic(
-                file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"
-            ))
+            throw CompilerError(
+                Diagnostic(
+                    file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"
+                ))
         }
         return Merged(assets: assets, record: record, preview: preview)
     }

@@ -1,8 +1,9 @@
 import Foundation
+import LaunchScreenRepair
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import LaunchScreenRepair
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -34,10 +35,13 @@ struct SVGReferencePolicy {
         // Some Foundations report a recovered error through `parserError` while `parse()` succeeds.
         if !parser.parse() || parser.parserError != nil {
             let code = (parser.parserError as? NSError)?.code
-            return [Violation(
-                line: parser.lineNumber, column: parser.columnNumber,
-                message: "SVG syntax: malformed XML (parser error \(code.map(String.init) ?? "unknown")) at line \(parser.lineNumber), column \(parser.columnNumber) of the instance"
-            )]
+            return [
+                Violation(
+                    line: parser.lineNumber, column: parser.columnNumber,
+                    message:
+                        "SVG syntax: malformed XML (parser error \(code.map(String.init) ?? "unknown")) at line \(parser.lineNumber), column \(parser.columnNumber) of the instance"
+                )
+            ]
         }
         return scanner.references.compactMap { reference in
             problem(with: reference.value).map { Violation(line: reference.line, column: reference.column, message: $0) }
@@ -50,10 +54,12 @@ struct SVGReferencePolicy {
         let value = Self.decoded(reference).trimmingCharacters(in: .whitespacesAndNewlines)
         if value.isEmpty || value.hasPrefix("#") { return nil }
         if let colon = value.firstIndex(of: ":"),
-           value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
             let scheme = value[..<colon].lowercased()
             guard scheme == "data" else {
-                return "reference \"\(reference)\" uses the \(scheme): scheme; only data: URIs and files in the templates folder are allowed"
+                return
+                    "reference \"\(reference)\" uses the \(scheme): scheme; only data: URIs and files in the templates folder are allowed"
             }
             return Self.embeddedData(value).flatMap(Self.contentProblem).map { "data: URI: \($0)" }
         }
@@ -124,7 +130,8 @@ struct SVGReferencePolicy {
             var end = index + 1
             while end < scalars.count, end - index <= 6, scalars[end].properties.isASCIIHexDigit { end += 1 }
             if end > index + 1, let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<end])), radix: 16),
-               let decoded = Unicode.Scalar(code) {
+                let decoded = Unicode.Scalar(code)
+            {
                 unescaped.append(decoded)
                 // One white-space character after a hex escape belongs to the escape.
                 index = end < scalars.count && scalars[end] == " " ? end + 1 : end
@@ -149,12 +156,17 @@ extension SVGReferencePolicy {
 
     static func forbiddenMarkup(in text: String) -> (index: String.Index, message: String)? {
         if let index = text.utf8.firstIndex(ofASCII: "<!ENTITY") {
-            return (index, "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial")
+            return (
+                index,
+                "XML entity declarations (<!ENTITY) are not allowed: an entity can expand to gigabytes (\"billion laughs\"); write the text out, or use a Mustache key or partial"
+            )
         }
         if let index = text.utf8.firstIndex(of: 0) {
             return (index, "a NUL character is not allowed in an SVG")
         }
-        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: encodingPattern), match.output.1.lowercased() != "utf-8" {
+        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: encodingPattern),
+            match.output.1.lowercased() != "utf-8"
+        {
             return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
         }
         return nil
@@ -174,7 +186,10 @@ private final class ReferenceScanner: NSObject, XMLParserDelegate {
     /// text over in pieces (around entities), so it is checked whole at the end of the element.
     private var style: (text: String, line: Int, column: Int)?
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let place = (parser.lineNumber, parser.columnNumber)
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
             if name == "href" || name.hasSuffix(":href") || name == "src" {
@@ -218,7 +233,10 @@ private final class ReferenceScanner: NSObject, XMLParserDelegate {
     /// resolving CSS escapes.
     private func addURLs(in text: String, at place: (Int, Int)) {
         let css = SVGReferencePolicy.decoded(text)
-        guard css.utf8.firstIndex(ofASCII: "url", caseInsensitive: true) != nil || css.utf8.firstIndex(ofASCII: "@import", caseInsensitive: true) != nil else { return }
+        guard
+            css.utf8.firstIndex(ofASCII: "url", caseInsensitive: true) != nil
+                || css.utf8.firstIndex(ofASCII: "@import", caseInsensitive: true) != nil
+        else { return }
         for match in css.matches(of: Self.urlPattern) {
             let value = String(match.output.1 ?? match.output.2 ?? "")
             references.append(Reference(value: value, line: place.0, column: place.1))

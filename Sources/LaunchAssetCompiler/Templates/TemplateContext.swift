@@ -24,7 +24,10 @@ struct TemplateContext {
     let values: [String: Any]
 
     init(layout: SeasonalLayout, canvas: Canvas, appearance: Appearance) {
-        let pixels = canvas.pixels, points = canvas.points, insets = canvas.safeArea, orientation = canvas.orientation
+        let pixels = canvas.pixels
+        let points = canvas.points
+        let insets = canvas.safeArea
+        let orientation = canvas.orientation
         let safeWidth = points.width - insets.left - insets.right
         let safeHeight = points.height - insets.top - insets.bottom
         var values: [String: Any] = [

@@ -49,17 +49,20 @@ public struct TemplateLibrary: Sendable {
                 library.register(try MustacheTemplate(string: text), named: name)
                 sources[name] = text
             } catch let error as MustacheTemplate.ParserError {
-                errors.append(Diagnostic(
-                    file: display, line: error.context.lineNumber, column: error.context.columnNumber,
-                    message: "template syntax: \(Self.describe(error.error))"
-                ))
+                errors.append(
+                    Diagnostic(
+                        file: display, line: error.context.lineNumber, column: error.context.columnNumber,
+                        message: "template syntax: \(Self.describe(error.error))"
+                    ))
             } catch {
                 errors.append(Diagnostic(file: display, message: "template syntax: \(error)"))
             }
         }
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             // Every .svg file counts as a partial, even one that failed above: no cascade of "not found".
-            errors += Self.tagErrors(in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, partials: Set(files.map { $0.deletingPathExtension().lastPathComponent }))
+            errors += Self.tagErrors(
+                in: text, file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay,
+                partials: Set(files.map { $0.deletingPathExtension().lastPathComponent }))
         }
         errors += Self.cycleErrors(in: sources, directory: directory)
         guard errors.isEmpty else { throw CompilerError(errors) }
@@ -91,7 +94,8 @@ public struct TemplateLibrary: Sendable {
             let name = String(match.output.3)
             guard match.output.2 == ">", !partials.contains(name) else { return nil }
             let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
-            return Diagnostic(file: file, line: line, column: column, message: "partial \"\(name)\" not found: add \(name).svg to the templates folder")
+            return Diagnostic(
+                file: file, line: line, column: column, message: "partial \"\(name)\" not found: add \(name).svg to the templates folder")
         }
     }
 
@@ -107,10 +111,11 @@ public struct TemplateLibrary: Sendable {
                 if let start = path.firstIndex(of: partial) ?? (partial == name ? path.count : nil) {
                     let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
                     let loop = (path[start...] + [name, partial]).joined(separator: " → ")
-                    errors.append(Diagnostic(
-                        file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, line: line, column: column,
-                        message: "partial \"\(partial)\" includes itself (\(loop))"
-                    ))
+                    errors.append(
+                        Diagnostic(
+                            file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, line: line, column: column,
+                            message: "partial \"\(partial)\" includes itself (\(loop))"
+                        ))
                 } else {
                     visit(partial, path: path + [name])
                 }
@@ -143,9 +148,12 @@ public struct TemplateLibrary: Sendable {
         var uses: [KeyUse] = []
         var sections = outer
         // Lines are counted from one tag to the next, not from the top for every tag.
-        var line = 1, lineStart = text.startIndex, scanned = text.startIndex
+        var line = 1
+        var lineStart = text.startIndex
+        var scanned = text.startIndex
         for match in text.matches(of: Self.tagPattern) {
-            let sigil = match.output.2, tag = String(match.output.3)
+            let sigil = match.output.2
+            let tag = String(match.output.3)
             let between = text[scanned..<match.range.lowerBound]
             line += between.count(where: \.isNewline)
             if let newline = between.lastIndex(where: \.isNewline) { lineStart = text.index(after: newline) }
@@ -188,4 +196,3 @@ public struct TemplateLibrary: Sendable {
         }
     }
 }
-

@@ -54,8 +54,8 @@ public struct VariantPlanner: Sendable {
         var variants: [PlannedVariant] = []
         for result in results.all {
             switch result {
-            case let .success(planned): variants += planned
-            case let .failure(error): errors += error.diagnostics
+            case .success(let planned): variants += planned
+            case .failure(let error): errors += error.diagnostics
             }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
@@ -71,7 +71,10 @@ public struct VariantPlanner: Sendable {
     private func plan(_ layout: SeasonalLayout) throws(CompilerError) -> [PlannedVariant] {
         guard templates.contains(fileName: layout.template) else {
             let known = templates.names.map { "\($0).svg" }.joined(separator: ", ")
-            throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" not found in \(templates.directory.relativePathForDisplay) (found: \(known))"))
+            throw CompilerError(
+                layout.diagnostic(
+                    at: "template",
+                    "template \"\(layout.template)\" not found in \(templates.directory.relativePathForDisplay) (found: \(known))"))
         }
         try checkKeys(of: layout)
         let templateFile = templates.url(ofTemplate: layout.template)
@@ -82,9 +85,14 @@ public struct VariantPlanner: Sendable {
         }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
-        let ordered = screens
+        let ordered =
+            screens
             .filter { layout.idioms.contains($0.idiom) }
-            .sorted { ($0.idiom == .phone ? 0 : 1, $0.pixels.width, $0.pixels.height) < ($1.idiom == .phone ? 0 : 1, $1.pixels.width, $1.pixels.height) }
+            .sorted {
+                ($0.idiom == .phone ? 0 : 1, $0.pixels.width, $0.pixels.height) < (
+                    $1.idiom == .phone ? 0 : 1, $1.pixels.width, $1.pixels.height
+                )
+            }
         for screen in ordered {
             for orientation in layout.orientations.orientations(for: screen.idiom) {
                 for canvas in screen.canvases(in: orientation, multitasking: layout.multitasking) {
@@ -119,21 +127,24 @@ public struct VariantPlanner: Sendable {
                 // A key or string inserted with {{{ }}} may bring what the template could not.
                 if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
                     let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
-                    errors.append(Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message))
+                    errors.append(
+                        Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message))
                     continue
                 }
                 for violation in policy.violations(in: key.svg) {
-                    errors.append(Diagnostic(
-                        file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
-                        message: violation.message
-                    ))
+                    errors.append(
+                        Diagnostic(
+                            file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
+                            message: violation.message
+                        ))
                 }
             }
-            variants.append(PlannedVariant(
-                id: id, layout: layout.id, pixels: key.pixels, orientation: key.orientation,
-                appearance: key.appearance, idiom: key.idiom, window: key.window, devices: devices[key]!, svg: key.svg,
-                templateFile: templateFile
-            ))
+            variants.append(
+                PlannedVariant(
+                    id: id, layout: layout.id, pixels: key.pixels, orientation: key.orientation,
+                    appearance: key.appearance, idiom: key.idiom, window: key.window, devices: devices[key]!, svg: key.svg,
+                    templateFile: templateFile
+                ))
         }
         guard errors.isEmpty else { throw CompilerError(Array(errors.prefix(20))) }
         return variants
@@ -152,10 +163,12 @@ public struct VariantPlanner: Sendable {
             let validMember = root != "safeArea" || parts.count < 2 || (parts.count == 2 && TemplateContext.safeAreaKeys.contains(parts[1]))
             guard use.name != "." else { continue }
             guard !(known.contains(root) && validMember), !nested else { continue }
-            errors.append(Diagnostic(
-                file: use.file, line: use.line, column: use.column,
-                message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"
-            ))
+            errors.append(
+                Diagnostic(
+                    file: use.file, line: use.line, column: use.column,
+                    message:
+                        "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"
+                ))
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
     }

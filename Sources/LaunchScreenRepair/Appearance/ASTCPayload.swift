@@ -18,7 +18,7 @@ public struct ASTCPayload: Sendable, Hashable {
     public static func read(from source: some ByteSource) throws(PixelReadError) -> ASTCPayload {
         let header: ImageHeader
         do { header = try ImageHeaderProbe.probe(source) } catch {
-            if case let .unreadable(reason) = error.reason { throw PixelReadError(offset: error.offset, reason: .unreadable(reason)) }
+            if case .unreadable(let reason) = error.reason { throw PixelReadError(offset: error.offset, reason: .unreadable(reason)) }
             throw PixelReadError(offset: error.offset, reason: .header(error.summary))
         }
         let reader = PayloadReader(source: source)
@@ -69,12 +69,12 @@ public struct PixelReadError: Error, Sendable, Hashable, CustomStringConvertible
     /// A one-line explanation with the offset.
     public var description: String {
         switch reason {
-        case let .header(text): text
-        case let .notASTC(text): "payload is not ASTC 4x4 (\(text))"
-        case let .malformed(text): "malformed at byte \(offset): \(text)"
-        case let .sizeMismatch(found, expected): "ASTC payload is \(found) bytes, \(expected) expected"
-        case let .compression(error): "at byte \(offset): \(error.description)"
-        case let .unreadable(text): "read failed at byte \(offset): \(text)"
+        case .header(let text): text
+        case .notASTC(let text): "payload is not ASTC 4x4 (\(text))"
+        case .malformed(let text): "malformed at byte \(offset): \(text)"
+        case .sizeMismatch(let found, let expected): "ASTC payload is \(found) bytes, \(expected) expected"
+        case .compression(let error): "at byte \(offset): \(error.description)"
+        case .unreadable(let text): "read failed at byte \(offset): \(text)"
         }
     }
 }
@@ -83,8 +83,8 @@ public struct PixelReadError: Error, Sendable, Hashable, CustomStringConvertible
 struct PayloadReader<Source: ByteSource> {
     let source: Source
 
-    static var astc4x4Formats: Set<UInt32> { [0x93B0, 0x93D0] }     // GL RGBA / SRGB8_ALPHA8 ASTC 4x4
-    static var astc4x4VulkanFormats: Set<UInt32> { [157, 158] }     // VK_FORMAT_ASTC_4x4_UNORM/SRGB_BLOCK
+    static var astc4x4Formats: Set<UInt32> { [0x93B0, 0x93D0] }  // GL RGBA / SRGB8_ALPHA8 ASTC 4x4
+    static var astc4x4VulkanFormats: Set<UInt32> { [157, 158] }  // VK_FORMAT_ASTC_4x4_UNORM/SRGB_BLOCK
 
     func read(_ offset: Int, _ count: Int) throws(PixelReadError) -> [UInt8] {
         let bytes: [UInt8]
@@ -158,7 +158,8 @@ struct PayloadReader<Source: ByteSource> {
         }
         let keyValueLength = Int(order.uint32(head, at: 0x3C))
         let keyValues = try read(64, keyValueLength)
-        var compressed = false, position = 0
+        var compressed = false
+        var position = 0
         while position + 4 <= keyValues.count {
             let size = Int(order.uint32(keyValues, at: position))
             let start = position + 4
@@ -194,7 +195,8 @@ struct PayloadReader<Source: ByteSource> {
         guard scheme == 0 else {
             throw PixelReadError(offset: 44, reason: .notASTC("supercompression scheme \(scheme)"))
         }
-        let offset = ByteOrder.little.uint64(head, at: 80), length = ByteOrder.little.uint64(head, at: 88)
+        let offset = ByteOrder.little.uint64(head, at: 80)
+        let length = ByteOrder.little.uint64(head, at: 88)
         guard offset <= UInt64(source.count), length <= UInt64(source.count) - offset else {
             throw PixelReadError(offset: 80, reason: .malformed("level 0 runs past the end"))
         }

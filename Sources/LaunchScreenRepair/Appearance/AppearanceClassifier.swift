@@ -70,8 +70,10 @@ public enum AppearanceClassifier {
     public static let minimumDifference = 0.02
 
     /// The appearance of every sample, by file name.
-    public static func classify(_ samples: [Sample], pinned: Appearance?,
-                                pairs: IndistinguishablePairPolicy = .skip) -> [String: AppearanceEvidence] {
+    public static func classify(
+        _ samples: [Sample], pinned: Appearance?,
+        pairs: IndistinguishablePairPolicy = .skip
+    ) -> [String: AppearanceEvidence] {
         var result: [String: AppearanceEvidence] = [:]
         var measured: [Sample] = []
         for sample in samples {
@@ -91,7 +93,8 @@ public enum AppearanceClassifier {
                 guard abs(a - b) >= minimumDifference else {
                     // The same picture twice (a storyboard that ignores dark mode).
                     for sample in group {
-                        result[sample.name] = pairs.appearance.map { AppearanceEvidence(appearance: $0, source: .policy, luminance: sample.luminance) }
+                        result[sample.name] =
+                            pairs.appearance.map { AppearanceEvidence(appearance: $0, source: .policy, luminance: sample.luminance) }
                             ?? AppearanceEvidence(appearance: nil, source: .indistinguishable, luminance: sample.luminance)
                     }
                     continue

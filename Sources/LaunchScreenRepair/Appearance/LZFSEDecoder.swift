@@ -27,13 +27,15 @@ public enum LZFSEDecoder {
                 output.append(contentsOf: input[(offset + 8)..<(offset + 8 + raw)])
                 offset += 8 + raw
             case Magic.lzvn:
-                let raw = try field(input, offset + 4, offset), payload = try field(input, offset + 8, offset)
+                let raw = try field(input, offset + 4, offset)
+                let payload = try field(input, offset + 8, offset)
                 guard offset + 12 + payload <= input.count else {
                     throw LZFSEError(offset: offset, reason: "LZVN block of \(payload) bytes runs past the end")
                 }
                 try reserve(&output, raw, limit: limit, at: offset)
-                try LZVNDecoder.decode(input, from: offset + 12, to: offset + 12 + payload,
-                                       rawBytes: raw, into: &output)
+                try LZVNDecoder.decode(
+                    input, from: offset + 12, to: offset + 12 + payload,
+                    rawBytes: raw, into: &output)
                 offset += 12 + payload
             case Magic.compressedV2:
                 offset = try LZFSEBlock.decode(input, at: offset, into: &output, limit: limit)
@@ -46,11 +48,11 @@ public enum LZFSEDecoder {
     }
 
     enum Magic {
-        static let end: UInt32 = 0x2478_7662          // bvx$
-        static let stored: UInt32 = 0x2D78_7662       // bvx-
-        static let compressedV1: UInt32 = 0x3178_7662 // bvx1
-        static let compressedV2: UInt32 = 0x3278_7662 // bvx2
-        static let lzvn: UInt32 = 0x6E78_7662         // bvxn
+        static let end: UInt32 = 0x2478_7662  // bvx$
+        static let stored: UInt32 = 0x2D78_7662  // bvx-
+        static let compressedV1: UInt32 = 0x3178_7662  // bvx1
+        static let compressedV2: UInt32 = 0x3278_7662  // bvx2
+        static let lzvn: UInt32 = 0x6E78_7662  // bvxn
     }
 
     static func field(_ input: [UInt8], _ at: Int, _ block: Int) throws(LZFSEError) -> Int {
@@ -99,7 +101,8 @@ enum LZFSEBlock {
 
     /// Each symbol's value base: the previous base plus the range its extra bits cover.
     static func bases(_ extra: [UInt8]) -> [Int32] {
-        var result: [Int32] = [], next: Int32 = 0
+        var result: [Int32] = []
+        var next: Int32 = 0
         for bits in extra {
             result.append(next)
             next += 1 << Int32(bits)
@@ -117,12 +120,17 @@ enum LZFSEBlock {
         let v2 = ByteOrder.little.uint64(input, at: offset + 24)
         func bits(_ value: UInt64, _ shift: Int, _ count: Int) -> Int { Int((value >> UInt64(shift)) & ((1 << UInt64(count)) - 1)) }
 
-        let literalCount = bits(v0, 0, 20), literalPayload = bits(v0, 20, 20)
-        let matchCount = bits(v0, 40, 20), literalBits = bits(v0, 60, 3) - 7
+        let literalCount = bits(v0, 0, 20)
+        let literalPayload = bits(v0, 20, 20)
+        let matchCount = bits(v0, 40, 20)
+        let literalBits = bits(v0, 60, 3) - 7
         let literalState = [bits(v1, 0, 10), bits(v1, 10, 10), bits(v1, 20, 10), bits(v1, 30, 10)]
-        let lmdPayload = bits(v1, 40, 20), lmdBits = bits(v1, 60, 3) - 7
+        let lmdPayload = bits(v1, 40, 20)
+        let lmdBits = bits(v1, 60, 3) - 7
         let headerSize = bits(v2, 0, 32)
-        var lState = bits(v2, 32, 10), mState = bits(v2, 42, 10), dState = bits(v2, 52, 10)
+        var lState = bits(v2, 32, 10)
+        var mState = bits(v2, 42, 10)
+        var dState = bits(v2, 52, 10)
 
         guard literalCount <= maximumLiterals, matchCount <= maximumMatches else {
             throw fail("\(literalCount) literals / \(matchCount) matches exceed the block maximum")
@@ -131,13 +139,16 @@ enum LZFSEBlock {
             throw fail("block of \(headerSize + literalPayload + lmdPayload) bytes runs past the end")
         }
         guard lState < lStates, mState < mStates, dState < dStates,
-              literalState.allSatisfy({ $0 < literalStates }) else { throw fail("initial state out of range") }
+            literalState.allSatisfy({ $0 < literalStates })
+        else { throw fail("initial state out of range") }
         try LZFSEDecoder.reserve(&output, rawBytes, limit: limit, at: offset)
 
         // Frequency tables: variable-length codes, least significant bit first.
         let frequencies = try decodeFrequencies(input, from: offset + 32, to: offset + headerSize, block: offset)
-        let lFreq = Array(frequencies[0..<20]), mFreq = Array(frequencies[20..<40])
-        let dFreq = Array(frequencies[40..<104]), literalFreq = Array(frequencies[104..<360])
+        let lFreq = Array(frequencies[0..<20])
+        let mFreq = Array(frequencies[20..<40])
+        let dFreq = Array(frequencies[40..<104])
+        let literalFreq = Array(frequencies[104..<360])
 
         let literalTable = try symbolTable(states: literalStates, frequencies: literalFreq, block: offset)
         let lTable = try valueTable(states: lStates, frequencies: lFreq, extraBits: lExtraBits, base: lBase, block: offset)
@@ -164,7 +175,8 @@ enum LZFSEBlock {
         let lmdStart = literalStart + literalPayload
         stream = try FSEBitStream(input, end: lmdStart + lmdPayload, extraBits: lmdBits, block: offset)
         let blockStart = output.count
-        var literalIndex = 0, distance = -1
+        var literalIndex = 0
+        var distance = -1
         for _ in 0..<matchCount {
             try stream.refill(input)
             let l = try value(lTable, &lState, &stream)
@@ -194,25 +206,33 @@ enum LZFSEBlock {
     static func decodeFrequencies(_ input: [UInt8], from start: Int, to end: Int, block: Int) throws(LZFSEError) -> [Int] {
         let total = lSymbols + mSymbols + dSymbols + literalSymbols
         guard end > start else { return [Int](repeating: 0, count: total) }
-        let nbitsTable: [Int] = [2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14,
-                                 2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14]
-        let valueTable: [Int] = [0, 2, 1, 4, 0, 3, 1, -1, 0, 2, 1, 5, 0, 3, 1, -1,
-                                 0, 2, 1, 6, 0, 3, 1, -1, 0, 2, 1, 7, 0, 3, 1, -1]
+        let nbitsTable: [Int] = [
+            2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14,
+            2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14,
+        ]
+        let valueTable: [Int] = [
+            0, 2, 1, 4, 0, 3, 1, -1, 0, 2, 1, 5, 0, 3, 1, -1,
+            0, 2, 1, 6, 0, 3, 1, -1, 0, 2, 1, 7, 0, 3, 1, -1,
+        ]
         var result: [Int] = []
         result.reserveCapacity(total)
-        var accumulator: UInt32 = 0, accumulated = 0, position = start
+        var accumulator: UInt32 = 0
+        var accumulated = 0
+        var position = start
         for _ in 0..<total {
             while position < end, accumulated + 8 <= 32 {
                 accumulator |= UInt32(input[position]) << UInt32(accumulated)
                 accumulated += 8
                 position += 1
             }
-            let low = Int(accumulator & 31), count = nbitsTable[low]
-            let value: Int = switch count {
-            case 8: 8 + Int((accumulator >> 4) & 0xF)
-            case 14: 24 + Int((accumulator >> 4) & 0x3FF)
-            default: valueTable[low]
-            }
+            let low = Int(accumulator & 31)
+            let count = nbitsTable[low]
+            let value: Int =
+                switch count {
+                case 8: 8 + Int((accumulator >> 4) & 0xF)
+                case 14: 24 + Int((accumulator >> 4) & 0x3FF)
+                default: valueTable[low]
+                }
             guard count <= accumulated else {
                 throw LZFSEError(offset: block, reason: "frequency table runs past the header")
             }
@@ -241,8 +261,10 @@ enum LZFSEBlock {
 
     /// The spread of `states` over symbols by frequency: symbol `i` owns `freq[i]` consecutive
     /// states; each state knows how many bits to read and the base of the next state.
-    static func spread(states: Int, frequencies: [Int], block: Int,
-                       _ body: (_ symbol: Int, _ bits: Int, _ delta: Int) -> Void) throws(LZFSEError) {
+    static func spread(
+        states: Int, frequencies: [Int], block: Int,
+        _ body: (_ symbol: Int, _ bits: Int, _ delta: Int) -> Void
+    ) throws(LZFSEError) {
         let statesZeros = UInt32(states).leadingZeroBitCount
         var sum = 0
         for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
@@ -272,12 +294,16 @@ enum LZFSEBlock {
         return table
     }
 
-    static func valueTable(states: Int, frequencies: [Int], extraBits: [UInt8], base: [Int32], block: Int) throws(LZFSEError) -> [ValueEntry] {
+    static func valueTable(
+        states: Int, frequencies: [Int], extraBits: [UInt8], base: [Int32], block: Int
+    ) throws(LZFSEError) -> [ValueEntry] {
         var table: [ValueEntry] = []
         table.reserveCapacity(states)
         try spread(states: states, frequencies: frequencies, block: block) { symbol, bits, delta in
-            table.append(ValueEntry(totalBits: UInt8(bits) + extraBits[symbol], valueBits: extraBits[symbol],
-                                    delta: Int32(delta), base: base[symbol]))
+            table.append(
+                ValueEntry(
+                    totalBits: UInt8(bits) + extraBits[symbol], valueBits: extraBits[symbol],
+                    delta: Int32(delta), base: base[symbol]))
         }
         while table.count < states { table.append(ValueEntry()) }
         return table

@@ -15,17 +15,22 @@
 /// | `0x0E`, `0x16` | 1 | no operation |
 /// | `0x1E`–`0x3E` step 8, `0x70`–`0x7F`, `0xD0`–`0xDF` | | undefined |
 enum LZVNDecoder {
-    static func decode(_ input: [UInt8], from start: Int, to end: Int, rawBytes: Int,
-                       into output: inout [UInt8]) throws(LZFSEError) {
+    static func decode(
+        _ input: [UInt8], from start: Int, to end: Int, rawBytes: Int,
+        into output: inout [UInt8]
+    ) throws(LZFSEError) {
         func fail(_ at: Int, _ reason: String) -> LZFSEError {
             LZFSEError(offset: start - 12, reason: "LZVN payload byte \(at - start): \(reason)")
         }
         let target = output.count + rawBytes
-        var position = start, distance = 0
+        var position = start
+        var distance = 0
         while true {
             guard position < end else { throw fail(position, "ends without an end-of-stream opcode") }
             let opcode = Int(input[position])
-            var length = 1, literals = 0, match = 0
+            var length = 1
+            var literals = 0
+            var match = 0
             var newDistance: Int? = nil
             func byte(_ index: Int) throws(LZFSEError) -> Int {
                 guard position + index < end else { throw fail(position, "opcode runs past the end") }
@@ -42,10 +47,11 @@ enum LZVNDecoder {
                 continue
             case 0x1E, 0x26, 0x2E, 0x36, 0x3E, 0x70...0x7F, 0xD0...0xDF:
                 throw fail(position, "undefined opcode 0x\(String(opcode, radix: 16))")
-            case 0xA0...0xBF: // medium distance
+            case 0xA0...0xBF:  // medium distance
                 length = 3
                 literals = (opcode >> 3) & 3
-                let b1 = try byte(1), b2 = try byte(2)
+                let b1 = try byte(1)
+                let b2 = try byte(2)
                 match = (((opcode & 7) << 2) | (b1 & 3)) + 3
                 newDistance = (b1 >> 2) | (b2 << 6)
             case 0xE0:
@@ -62,12 +68,12 @@ enum LZVNDecoder {
                 literals = opcode >> 6
                 match = ((opcode >> 3) & 7) + 3
                 switch opcode & 7 {
-                case 6: // previous distance
+                case 6:  // previous distance
                     break
-                case 7: // large distance
+                case 7:  // large distance
                     length = 3
                     newDistance = try byte(1) | (try byte(2) << 8)
-                default: // small distance
+                default:  // small distance
                     length = 2
                     newDistance = ((opcode & 7) << 8) | (try byte(1))
                 }

@@ -26,7 +26,8 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
     /// Measures raw 16-byte ASTC blocks.
     public static func measure(blocks: [UInt8]) -> VoidExtentLuminance? {
         let total = blocks.count / 16
-        var sum = 0.0, count = 0
+        var sum = 0.0
+        var count = 0
         for block in 0..<total {
             let base = block * 16
             // Bits 0-8 = 0x1FC: byte 0 = 0xFC, bit 0 of byte 1 set; bits 10-11 (reserved) set.
@@ -46,7 +47,8 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
     /// IEEE 754 half to Float, without `Float16` (unavailable on some targets).
     static func halfToFloat(_ bits: UInt16) -> Float {
         let sign: Float = bits & 0x8000 != 0 ? -1 : 1
-        let exponent = Int((bits >> 10) & 0x1F), fraction = Float(bits & 0x3FF)
+        let exponent = Int((bits >> 10) & 0x1F)
+        let fraction = Float(bits & 0x3FF)
         switch exponent {
         case 0: return sign * fraction * 0x1p-24
         case 31: return fraction == 0 ? sign * .infinity : .nan

@@ -20,7 +20,9 @@ public struct DateRange: Codable, Sendable, Hashable {
         if isAbsolute {
             return from.ordinal <= today.ordinal && today.ordinal <= through.ordinal
         }
-        let start = from.monthDay, end = through.monthDay, now = today.monthDay
+        let start = from.monthDay
+        let end = through.monthDay
+        let now = today.monthDay
         return start <= end ? (start <= now && now <= end) : (now >= start || now <= end)
     }
 }
@@ -44,11 +46,12 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let widths = parts.map(\.count)
         guard widths == [2, 2] || widths == [4, 2, 2],
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else { return nil }
         let numbers = parts.map { Int($0)! }
         let year = numbers.count == 3 ? numbers[0] : nil
-        let month = numbers[numbers.count - 2], day = numbers[numbers.count - 1]
+        let month = numbers[numbers.count - 2]
+        let day = numbers[numbers.count - 1]
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else {
             return nil
         }

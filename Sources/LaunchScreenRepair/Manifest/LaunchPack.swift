@@ -25,9 +25,10 @@ public struct LaunchPack: Sendable {
         guard fixed.count == 16, Array(fixed.prefix(8)) == Self.magic else {
             throw .notAPack(url.path)
         }
-        let schema = ByteOrder.little.uint32(fixed, at: 8), stampLength = ByteOrder.little.uint32(fixed, at: 12)
+        let schema = ByteOrder.little.uint32(fixed, at: 8)
+        let stampLength = ByteOrder.little.uint32(fixed, at: 12)
         guard stampLength > 0, stampLength <= 256, let stamp = try? file.bytes(at: 16, count: Int(stampLength)),
-              stamp.count == Int(stampLength), let version = String(data: Data(stamp), encoding: .utf8)
+            stamp.count == Int(stampLength), let version = String(data: Data(stamp), encoding: .utf8)
         else { throw .notAPack(url.path) }
         self.url = url
         self.version = version
@@ -83,12 +84,12 @@ public enum LaunchPackError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .notFound(name): "\(name): the pack is not in the bundle"
-        case let .unreadable(path, reason): "\(path): cannot read the pack: \(reason)"
-        case let .notAPack(path): "\(path): not a launch pack (bad magic or header)"
-        case let .versionMismatch(path, pack, manifest):
+        case .notFound(let name): "\(name): the pack is not in the bundle"
+        case .unreadable(let path, let reason): "\(path): cannot read the pack: \(reason)"
+        case .notAPack(let path): "\(path): not a launch pack (bad magic or header)"
+        case .versionMismatch(let path, let pack, let manifest):
             "\(path): pack version \(pack) does not match manifest version \(manifest)"
-        case let .truncated(path, variant): "\(path): the pack ends inside variant \(variant)"
+        case .truncated(let path, let variant): "\(path): the pack ends inside variant \(variant)"
         }
     }
 }

@@ -54,18 +54,22 @@ enum ByteOrder: Sendable {
     case little, big
 
     func uint32(_ bytes: [UInt8], at index: Int) -> UInt32 {
-        let b0 = UInt32(bytes[index]), b1 = UInt32(bytes[index + 1])
-        let b2 = UInt32(bytes[index + 2]), b3 = UInt32(bytes[index + 3])
+        let b0 = UInt32(bytes[index])
+        let b1 = UInt32(bytes[index + 1])
+        let b2 = UInt32(bytes[index + 2])
+        let b3 = UInt32(bytes[index + 3])
         return self == .little ? b0 | b1 << 8 | b2 << 16 | b3 << 24 : b3 | b2 << 8 | b1 << 16 | b0 << 24
     }
 
     func uint16(_ bytes: [UInt8], at index: Int) -> UInt16 {
-        let b0 = UInt16(bytes[index]), b1 = UInt16(bytes[index + 1])
+        let b0 = UInt16(bytes[index])
+        let b1 = UInt16(bytes[index + 1])
         return self == .little ? b0 | b1 << 8 : b1 | b0 << 8
     }
 
     func uint64(_ bytes: [UInt8], at index: Int) -> UInt64 {
-        let low = UInt64(uint32(bytes, at: index)), high = UInt64(uint32(bytes, at: index + 4))
+        let low = UInt64(uint32(bytes, at: index))
+        let high = UInt64(uint32(bytes, at: index + 4))
         return self == .little ? low | high << 32 : high | low << 32
     }
 }

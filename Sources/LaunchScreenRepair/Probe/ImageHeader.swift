@@ -69,11 +69,11 @@ public struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertib
     public var summary: String {
         switch reason {
         case .empty: "empty file"
-        case let .truncated(needed): "truncated at byte \(offset) (\(needed) more bytes needed)"
-        case let .unknownFormat(bytes):
+        case .truncated(let needed): "truncated at byte \(offset) (\(needed) more bytes needed)"
+        case .unknownFormat(let bytes):
             "unknown format (leading bytes \(bytes.map { Self.hex($0) }.joined(separator: " ")))"
-        case let .malformed(text): "malformed header at byte \(offset): \(text)"
-        case let .unreadable(text): "unreadable: \(text)"
+        case .malformed(let text): "malformed header at byte \(offset): \(text)"
+        case .unreadable(let text): "unreadable: \(text)"
         }
     }
 

@@ -64,8 +64,9 @@ public enum ImageHeaderProbe {
         guard length >= 0x20 else {
             throw ImageHeaderError(offset: 8, reason: .malformed("HEAD chunk of \(length) bytes is too short"))
         }
-        return try checked(.aapl, width: ByteOrder.little.uint32(head, at: 0x28), widthOffset: 0x28,
-                           height: ByteOrder.little.uint32(head, at: 0x2C), heightOffset: 0x2C)
+        return try checked(
+            .aapl, width: ByteOrder.little.uint32(head, at: 0x28), widthOffset: 0x28,
+            height: ByteOrder.little.uint32(head, at: 0x2C), heightOffset: 0x2C)
     }
 
     /// KTX 1.1: endianness word at 0x0C, pixelWidth at 0x24, pixelHeight at 0x28.
@@ -74,8 +75,9 @@ public enum ImageHeaderProbe {
         let order = try ktx1ByteOrder(head)
         let height = order.uint32(head, at: 0x28)
         // pixelHeight 0 marks a 1D texture: one row.
-        return try checked(.ktx, width: order.uint32(head, at: 0x24), widthOffset: 0x24,
-                           height: height == 0 ? 1 : height, heightOffset: 0x28)
+        return try checked(
+            .ktx, width: order.uint32(head, at: 0x24), widthOffset: 0x24,
+            height: height == 0 ? 1 : height, heightOffset: 0x28)
     }
 
     /// The byte order named by a KTX 1.1 endianness word.
@@ -84,7 +86,8 @@ public enum ImageHeaderProbe {
         case 0x0403_0201: return .little
         case 0x0102_0304: return .big
         case let other:
-            throw ImageHeaderError(offset: 0x0C, reason: .malformed("endianness word 0x\(String(other, radix: 16)) is neither 0x04030201 nor its byte swap"))
+            throw ImageHeaderError(
+                offset: 0x0C, reason: .malformed("endianness word 0x\(String(other, radix: 16)) is neither 0x04030201 nor its byte swap"))
         }
     }
 
@@ -92,8 +95,9 @@ public enum ImageHeaderProbe {
     private static func ktx2<S: ByteSource>(_ reader: inout HeaderReader<S>) throws(ImageHeaderError) -> ImageHeader {
         let head = try reader.read(at: 0, count: 0x30)
         let height = ByteOrder.little.uint32(head, at: 0x18)
-        return try checked(.ktx2, width: ByteOrder.little.uint32(head, at: 0x14), widthOffset: 0x14,
-                           height: height == 0 ? 1 : height, heightOffset: 0x18)
+        return try checked(
+            .ktx2, width: ByteOrder.little.uint32(head, at: 0x14), widthOffset: 0x14,
+            height: height == 0 ? 1 : height, heightOffset: 0x18)
     }
 
     /// PNG: the first chunk must be a 13-byte `IHDR`; width and height are big-endian.
@@ -105,8 +109,9 @@ public enum ImageHeaderProbe {
         guard ByteOrder.big.uint32(head, at: 8) == 13 else {
             throw ImageHeaderError(offset: 8, reason: .malformed("IHDR length is not 13"))
         }
-        return try checked(.png, width: ByteOrder.big.uint32(head, at: 16), widthOffset: 16,
-                           height: ByteOrder.big.uint32(head, at: 20), heightOffset: 20)
+        return try checked(
+            .png, width: ByteOrder.big.uint32(head, at: 16), widthOffset: 16,
+            height: ByteOrder.big.uint32(head, at: 20), heightOffset: 20)
     }
 
     /// JPEG: walks the marker segments from SOI to the first SOFn (C0–CF except C4, C8, CC),
@@ -118,7 +123,8 @@ public enum ImageHeaderProbe {
             let start = offset
             var marker = try reader.read(at: offset, count: 2)
             guard marker[0] == 0xFF else {
-                throw ImageHeaderError(offset: offset, reason: .malformed("expected a marker (0xFF), found 0x\(String(marker[0], radix: 16))"))
+                throw ImageHeaderError(
+                    offset: offset, reason: .malformed("expected a marker (0xFF), found 0x\(String(marker[0], radix: 16))"))
             }
             while marker[1] == 0xFF {
                 offset += 1
@@ -128,7 +134,7 @@ public enum ImageHeaderProbe {
             offset += 2
             switch code {
             case 0x01, 0xD0...0xD7:
-                continue // standalone markers carry no length
+                continue  // standalone markers carry no length
             case 0xD8:
                 throw ImageHeaderError(offset: start, reason: .malformed("second SOI before any frame header"))
             case 0xD9, 0xDA:
@@ -148,19 +154,23 @@ public enum ImageHeaderProbe {
                     throw ImageHeaderError(offset: offset, reason: .malformed("SOF segment length \(length) is below 8"))
                 }
                 let frame = try reader.read(at: offset + 2, count: 5)
-                let height = ByteOrder.big.uint16(frame, at: 1), width = ByteOrder.big.uint16(frame, at: 3)
+                let height = ByteOrder.big.uint16(frame, at: 1)
+                let width = ByteOrder.big.uint16(frame, at: 3)
                 guard height != 0 else {
                     throw ImageHeaderError(offset: offset + 3, reason: .malformed("frame height 0 (defined later by DNL) is not supported"))
                 }
-                return try checked(.jpeg, width: UInt32(width), widthOffset: offset + 5,
-                                   height: UInt32(height), heightOffset: offset + 3)
+                return try checked(
+                    .jpeg, width: UInt32(width), widthOffset: offset + 5,
+                    height: UInt32(height), heightOffset: offset + 3)
             }
             offset += length
         }
     }
 
-    private static func checked(_ format: ImageFormat, width: UInt32, widthOffset: Int,
-                                height: UInt32, heightOffset: Int) throws(ImageHeaderError) -> ImageHeader {
+    private static func checked(
+        _ format: ImageFormat, width: UInt32, widthOffset: Int,
+        height: UInt32, heightOffset: Int
+    ) throws(ImageHeaderError) -> ImageHeader {
         for (value, offset, name) in [(width, widthOffset, "width"), (height, heightOffset, "height")] {
             guard value > 0, value <= UInt32(maximumDimension) else {
                 throw ImageHeaderError(offset: offset, reason: .malformed("\(name) \(value) is out of range 1...\(maximumDimension)"))

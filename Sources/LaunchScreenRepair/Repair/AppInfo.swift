@@ -14,11 +14,12 @@ public struct AppInfo: Sendable, Hashable {
 
     /// Reads the keys from an Info.plist dictionary (`Bundle.main.infoDictionary`).
     public init(infoDictionary info: [String: Any]) {
-        pinnedAppearance = switch info["UIUserInterfaceStyle"] as? String {
-        case "Light"?: .light
-        case "Dark"?: .dark
-        default: nil
-        }
+        pinnedAppearance =
+            switch info["UIUserInterfaceStyle"] as? String {
+            case "Light"?: .light
+            case "Dark"?: .dark
+            default: nil
+            }
         let version = [info["CFBundleShortVersionString"] as? String, info["CFBundleVersion"] as? String]
             .compactMap { $0 }.joined(separator: "+")
         appVersion = version.isEmpty ? nil : version

@@ -16,8 +16,10 @@ public struct PlaceholderReport: Codable, Sendable, Hashable {
     public var reason: String?
 
     /// Creates a report value.
-    public init(upgradeLaunch: Bool = false, copiedFrom: String? = nil, format: ImageFormat? = nil,
-                removedPrevious: Bool = false, reason: String? = nil) {
+    public init(
+        upgradeLaunch: Bool = false, copiedFrom: String? = nil, format: ImageFormat? = nil,
+        removedPrevious: Bool = false, reason: String? = nil
+    ) {
         self.upgradeLaunch = upgradeLaunch
         self.copiedFrom = copiedFrom
         self.format = format
@@ -76,18 +78,20 @@ extension SnapshotRepair {
     /// draws new snapshots in its ASTC format, which `UIImage` cannot decode; the splash should
     /// then start from the launch storyboard, which is what the user saw. Reads the ledger, lists
     /// the snapshot folder and reads a few header bytes; copies one file at most.
-    public static func preparePlaceholder(_ locator: SnapshotLocator, environment: RepairEnvironment,
-                                          fileSystem: some FileSystem = LocalFileSystem()) -> PlaceholderReport {
+    public static func preparePlaceholder(
+        _ locator: SnapshotLocator, environment: RepairEnvironment,
+        fileSystem: some FileSystem = LocalFileSystem()
+    ) -> PlaceholderReport {
         var report = PlaceholderReport()
         guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return report }
         let paths = SnapshotPaths(locator)
         let lock: RepairLock
         switch RepairLock.take(paths, fileSystem: fileSystem) {
-        case let .acquired(taken): lock = taken
+        case .acquired(let taken): lock = taken
         case .busy:
             report.reason = "another repair or restore of this container is in progress"
             return report
-        case let .failed(reason):
+        case .failed(let reason):
             report.reason = reason
             return report
         }
@@ -122,13 +126,19 @@ extension SnapshotRepair {
                 undecodable += 1
                 continue
             }
-            candidates.append(.init(name: entry.name, format: header.format, orientation: header.orientation,
-                                    appearance: environment.pinnedAppearance))
+            candidates.append(
+                .init(
+                    name: entry.name, format: header.format, orientation: header.orientation,
+                    appearance: environment.pinnedAppearance))
         }
         let appearance = environment.pinnedAppearance ?? environment.currentAppearance
-        guard let chosen = PlaceholderChoice.choose(candidates, orientation: environment.currentOrientation ?? .portrait,
-                                                    appearance: appearance) else {
-            report.reason = undecodable > 0 && candidates.isEmpty
+        guard
+            let chosen = PlaceholderChoice.choose(
+                candidates, orientation: environment.currentOrientation ?? .portrait,
+                appearance: appearance)
+        else {
+            report.reason =
+                undecodable > 0 && candidates.isEmpty
                 ? "the snapshots are in the system's ASTC format, which UIImage cannot decode: show the launch storyboard"
                 : "no PNG or JPEG snapshot is known to be the one of this orientation and appearance"
             return report

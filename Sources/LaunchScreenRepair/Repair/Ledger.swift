@@ -23,8 +23,10 @@ public struct Ledger: Codable, Sendable, Hashable {
         public var identity: FileIdentity?
 
         /// Creates an entry value.
-        public init(md5: String, bytes: Int, variant: String, layout: String, orientation: Orientation, appearance: Appearance,
-                    identity: FileIdentity? = nil) {
+        public init(
+            md5: String, bytes: Int, variant: String, layout: String, orientation: Orientation, appearance: Appearance,
+            identity: FileIdentity? = nil
+        ) {
             self.md5 = md5
             self.bytes = bytes
             self.variant = variant
@@ -70,8 +72,10 @@ public struct Ledger: Codable, Sendable, Hashable {
         public var pixelProblem: String?
 
         /// Creates an observation.
-        public init(identity: FileIdentity, header: ImageHeader? = nil, problem: String? = nil, md5: String? = nil,
-                    luminance: Double? = nil, pixelProblem: String? = nil) {
+        public init(
+            identity: FileIdentity, header: ImageHeader? = nil, problem: String? = nil, md5: String? = nil,
+            luminance: Double? = nil, pixelProblem: String? = nil
+        ) {
             self.identity = identity
             self.header = header
             self.problem = problem
@@ -157,14 +161,17 @@ public struct Ledger: Codable, Sendable, Hashable {
         let data: Data
         do { data = try fileSystem.contents(of: url) } catch {
             if fileSystem.kind(of: url) == nil { return Loaded(ledger: Ledger(), readFailed: false) }
-            return Loaded(ledger: Ledger(), problem: "\(url.path): ledger unreadable (\(error.description)); nothing written this time",
-                          readFailed: true)
+            return Loaded(
+                ledger: Ledger(), problem: "\(url.path): ledger unreadable (\(error.description)); nothing written this time",
+                readFailed: true)
         }
         do {
             let ledger = try LedgerReader.ledger(from: data) ?? JSONDecoder().decode(Ledger.self, from: data)
             guard ledger.schemaVersion == currentSchemaVersion else {
-                return Loaded(ledger: Ledger(), problem: "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh",
-                              readFailed: false)
+                return Loaded(
+                    ledger: Ledger(),
+                    problem: "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh",
+                    readFailed: false)
             }
             return Loaded(ledger: ledger, readFailed: false)
         } catch {

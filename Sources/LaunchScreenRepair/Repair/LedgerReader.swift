@@ -20,17 +20,22 @@ enum LedgerReader {
         var index = 0
 
         mutating func ledger() -> Ledger? {
-            var schemaVersion: Int?, files: [String: Ledger.Entry]?, backups: [String: Ledger.Backup]?
+            var schemaVersion: Int?
+            var files: [String: Ledger.Entry]?
+            var backups: [String: Ledger.Backup]?
             var ledger = Ledger()
             let read = object { scanner, key in
                 switch key {
-                case "schemaVersion": schemaVersion = scanner.integer()
+                case "schemaVersion":
+                    schemaVersion = scanner.integer()
                     return schemaVersion != nil
                 case "manifestVersion": return scanner.optionalString().map { ledger.manifestVersion = $0 } != nil
                 case "appVersion": return scanner.optionalString().map { ledger.appVersion = $0 } != nil
-                case "files": files = scanner.records { $0.entry() }
+                case "files":
+                    files = scanner.records { $0.entry() }
                     return files != nil
-                case "backups": backups = scanner.records { $0.backup() }
+                case "backups":
+                    backups = scanner.records { $0.backup() }
                     return backups != nil
                 case "observations": return scanner.records { $0.observation() }.map { ledger.observations = $0 } != nil
                 case "failures": return scanner.records { $0.failure() }.map { ledger.failures = $0 } != nil
@@ -45,36 +50,49 @@ enum LedgerReader {
         }
 
         mutating func observation() -> Ledger.Observation? {
-            var identity: FileIdentity?, header: ImageHeader?, luminance: Double?
-            var problem: String?, md5: String?, pixelProblem: String?
+            var identity: FileIdentity?
+            var header: ImageHeader?
+            var luminance: Double?
+            var problem: String?
+            var md5: String?
+            var pixelProblem: String?
             let read = object { scanner, key in
                 switch key {
-                case "identity": identity = scanner.identity()
+                case "identity":
+                    identity = scanner.identity()
                     return identity != nil
-                case "header": header = scanner.header()
+                case "header":
+                    header = scanner.header()
                     return header != nil
                 case "problem": return scanner.optionalString().map { problem = $0 } != nil
                 case "md5": return scanner.optionalString().map { md5 = $0 } != nil
-                case "luminance": luminance = scanner.fraction()
+                case "luminance":
+                    luminance = scanner.fraction()
                     return luminance != nil
                 case "pixelProblem": return scanner.optionalString().map { pixelProblem = $0 } != nil
                 default: return scanner.skipValue()
                 }
             }
             guard read, let identity else { return nil }
-            return Ledger.Observation(identity: identity, header: header, problem: problem, md5: md5,
-                                      luminance: luminance, pixelProblem: pixelProblem)
+            return Ledger.Observation(
+                identity: identity, header: header, problem: problem, md5: md5,
+                luminance: luminance, pixelProblem: pixelProblem)
         }
 
         mutating func header() -> ImageHeader? {
-            var format: ImageFormat?, width: Int?, height: Int?
+            var format: ImageFormat?
+            var width: Int?
+            var height: Int?
             let read = object { scanner, key in
                 switch key {
-                case "format": format = scanner.string().flatMap(ImageFormat.init(rawValue:))
+                case "format":
+                    format = scanner.string().flatMap(ImageFormat.init(rawValue:))
                     return format != nil
-                case "width": width = scanner.integer()
+                case "width":
+                    width = scanner.integer()
                     return width != nil
-                case "height": height = scanner.integer()
+                case "height":
+                    height = scanner.integer()
                     return height != nil
                 default: return scanner.skipValue()
                 }
@@ -84,16 +102,23 @@ enum LedgerReader {
         }
 
         mutating func failure() -> Ledger.Failure? {
-            var identity: FileIdentity?, attempts: Int?, failedAt: Int?, reason: String?
+            var identity: FileIdentity?
+            var attempts: Int?
+            var failedAt: Int?
+            var reason: String?
             let read = object { scanner, key in
                 switch key {
-                case "identity": identity = scanner.identity()
+                case "identity":
+                    identity = scanner.identity()
                     return identity != nil
-                case "attempts": attempts = scanner.integer()
+                case "attempts":
+                    attempts = scanner.integer()
                     return attempts != nil
-                case "failedAt": failedAt = scanner.integer()
+                case "failedAt":
+                    failedAt = scanner.integer()
                     return failedAt != nil
-                case "reason": reason = scanner.string()
+                case "reason":
+                    reason = scanner.string()
                     return reason != nil
                 default: return scanner.skipValue()
                 }
@@ -107,21 +132,32 @@ enum LedgerReader {
         }
 
         mutating func entry() -> Ledger.Entry? {
-            var md5: String?, bytes: Int?, variant: String?, layout: String?, orientation: Orientation?, appearance: Appearance?
+            var md5: String?
+            var bytes: Int?
+            var variant: String?
+            var layout: String?
+            var orientation: Orientation?
+            var appearance: Appearance?
             var identity: FileIdentity?
             let read = object { scanner, key in
                 switch key {
-                case "md5": md5 = scanner.string()
+                case "md5":
+                    md5 = scanner.string()
                     return md5 != nil
-                case "bytes": bytes = scanner.integer()
+                case "bytes":
+                    bytes = scanner.integer()
                     return bytes != nil
-                case "variant": variant = scanner.string()
+                case "variant":
+                    variant = scanner.string()
                     return variant != nil
-                case "layout": layout = scanner.string()
+                case "layout":
+                    layout = scanner.string()
                     return layout != nil
-                case "orientation": orientation = scanner.string().flatMap(Orientation.init(rawValue:))
+                case "orientation":
+                    orientation = scanner.string().flatMap(Orientation.init(rawValue:))
                     return orientation != nil
-                case "appearance": appearance = scanner.string().flatMap(Appearance.init(rawValue:))
+                case "appearance":
+                    appearance = scanner.string().flatMap(Appearance.init(rawValue:))
                     return appearance != nil
                 case "identity":
                     if scanner.literal("null") { return true }
@@ -131,19 +167,25 @@ enum LedgerReader {
                 }
             }
             guard read, let md5, let bytes, let variant, let layout, let orientation, let appearance else { return nil }
-            return Ledger.Entry(md5: md5, bytes: bytes, variant: variant, layout: layout, orientation: orientation,
-                                appearance: appearance, identity: identity)
+            return Ledger.Entry(
+                md5: md5, bytes: bytes, variant: variant, layout: layout, orientation: orientation,
+                appearance: appearance, identity: identity)
         }
 
         mutating func backup() -> Ledger.Backup? {
-            var file: String?, md5: String?, bytes: Int?
+            var file: String?
+            var md5: String?
+            var bytes: Int?
             let read = object { scanner, key in
                 switch key {
-                case "file": file = scanner.string()
+                case "file":
+                    file = scanner.string()
                     return file != nil
-                case "md5": md5 = scanner.string()
+                case "md5":
+                    md5 = scanner.string()
                     return md5 != nil
-                case "bytes": bytes = scanner.integer()
+                case "bytes":
+                    bytes = scanner.integer()
                     return bytes != nil
                 default: return scanner.skipValue()
                 }
@@ -257,7 +299,8 @@ enum LedgerReader {
             skipSpace()
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
-                  UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+                UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual(
+                    UnsafeBufferPointer(start: word.utf8Start, count: count))
             else { return false }
             index += count
             return true

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -31,7 +32,8 @@ public struct LocalFileSystem: FileSystem {
             guard name != ".", name != ".." else { continue }
             var info = stat()
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            entries.append(DirectoryEntry(name: name, kind: Self.kind(info.st_mode), size: Int(info.st_size), identity: Self.identity(info)))
+            entries.append(
+                DirectoryEntry(name: name, kind: Self.kind(info.st_mode), size: Int(info.st_size), identity: Self.identity(info)))
         }
         return entries.sorted { $0.name < $1.name }
     }
@@ -155,10 +157,11 @@ public struct LocalFileSystem: FileSystem {
         #else
         let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return FileIdentity(size: Int(info.st_size),
-                            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-                            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-                            inode: UInt64(info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
+        return FileIdentity(
+            size: Int(info.st_size),
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+            inode: UInt64(info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
     }
 
     static func failure(_ url: URL, _ operation: String) -> FileSystemError {
@@ -201,7 +204,7 @@ final class LocalReadableFile: ReadableFile, @unchecked Sendable {
                 if errno == EINTR { continue }
                 throw ByteSourceError(offset: offset + filled, reason: String(cString: strerror(errno)))
             }
-            if result == 0 { break } // the file shrank under us
+            if result == 0 { break }  // the file shrank under us
             filled += result
         }
         if filled < wanted { buffer.removeLast(wanted - filled) }

@@ -24,9 +24,11 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
     public var orientation: Orientation?
 
     /// Creates a file value.
-    public init(name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
-                md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil,
-                orientation: Orientation? = nil) {
+    public init(
+        name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
+        md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil,
+        orientation: Orientation? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.byteCount = byteCount
@@ -71,8 +73,10 @@ public struct RepairPlan: Codable, Sendable, Hashable {
         public var appearance: AppearanceEvidence?
 
         /// Creates a step value.
-        public init(name: String, action: Action, variant: String? = nil, reason: String? = nil,
-                    orientation: Orientation? = nil, appearance: AppearanceEvidence? = nil) {
+        public init(
+            name: String, action: Action, variant: String? = nil, reason: String? = nil,
+            orientation: Orientation? = nil, appearance: AppearanceEvidence? = nil
+        ) {
             self.name = name
             self.action = action
             self.variant = variant
@@ -115,8 +119,10 @@ public struct RepairPlanner: Sendable {
     public let policy: OrientationPolicy
 
     /// A planner for one launch.
-    public init(manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
-                policy: OrientationPolicy = .automatic) {
+    public init(
+        manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
+        policy: OrientationPolicy = .automatic
+    ) {
         self.variants = manifest.variants.filter { $0.layout == layout && $0.idiom == idiom }
         self.layout = layout
         self.idiom = idiom
@@ -160,8 +166,9 @@ public struct RepairPlanner: Sendable {
 
     func step(_ file: SnapshotFile) -> RepairPlan.Step {
         func skip(_ reason: String) -> RepairPlan.Step {
-            RepairPlan.Step(name: file.name, action: .skip, reason: reason, orientation: file.slotOrientation,
-                            appearance: file.header == nil ? nil : file.appearance)
+            RepairPlan.Step(
+                name: file.name, action: .skip, reason: reason, orientation: file.slotOrientation,
+                appearance: file.header == nil ? nil : file.appearance)
         }
         if let problem = file.problem { return skip(problem) }
         guard let header = file.header else { return skip("no readable header") }
@@ -178,19 +185,22 @@ public struct RepairPlanner: Sendable {
         } else if !appearanceMatters(width: header.width, height: header.height) {
             chosen = all
         } else if file.appearance.source == .indistinguishable {
-            return skip("the light and dark snapshots of \(header.width)x\(header.height) look the same, so their slots cannot be told apart "
-                + "(the launch storyboard ignores dark mode): make it adapt to dark mode, or pin UIUserInterfaceStyle in Info.plist, "
-                + "or choose a variant for both with indistinguishablePairs")
+            return skip(
+                "the light and dark snapshots of \(header.width)x\(header.height) look the same, so their slots cannot be told apart "
+                    + "(the launch storyboard ignores dark mode): make it adapt to dark mode, or pin UIUserInterfaceStyle in Info.plist, "
+                    + "or choose a variant for both with indistinguishablePairs")
         } else {
             return skip("appearance unknown (\(header.format.rawValue) pixels not readable here) and the light and dark variants differ")
         }
         if let current = chosen.first(where: { $0.length == file.byteCount && $0.md5 == file.md5 }) {
-            return RepairPlan.Step(name: file.name, action: .keep, variant: current.id, orientation: file.slotOrientation,
-                                   appearance: evidence(file, current))
+            return RepairPlan.Step(
+                name: file.name, action: .keep, variant: current.id, orientation: file.slotOrientation,
+                appearance: evidence(file, current))
         }
         let target = chosen[0]
-        return RepairPlan.Step(name: file.name, action: .replace, variant: target.id, orientation: file.slotOrientation,
-                               appearance: evidence(file, target))
+        return RepairPlan.Step(
+            name: file.name, action: .replace, variant: target.id, orientation: file.slotOrientation,
+            appearance: evidence(file, target))
     }
 
     /// The evidence, completed with the variant's appearance when the file's own was unknown

@@ -56,9 +56,11 @@ public struct RepairReport: Codable, Sendable, Hashable {
         public var bytesWritten: Int
 
         /// Creates a file report.
-        public init(name: String, outcome: Outcome, reason: String? = nil, format: ImageFormat? = nil, width: Int? = nil,
-                    height: Int? = nil, orientation: Orientation? = nil, appearance: Appearance? = nil,
-                    appearanceSource: AppearanceSource? = nil, variant: String? = nil, bytesRead: Int = 0, bytesWritten: Int = 0) {
+        public init(
+            name: String, outcome: Outcome, reason: String? = nil, format: ImageFormat? = nil, width: Int? = nil,
+            height: Int? = nil, orientation: Orientation? = nil, appearance: Appearance? = nil,
+            appearanceSource: AppearanceSource? = nil, variant: String? = nil, bytesRead: Int = 0, bytesWritten: Int = 0
+        ) {
             self.name = name
             self.outcome = outcome
             self.reason = reason
@@ -99,10 +101,12 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var files: [FileReport]
 
     /// Creates a report value.
-    public init(status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
-                manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
-                indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
-                notes: [String] = [], files: [FileReport] = []) {
+    public init(
+        status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
+        manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
+        indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
+        notes: [String] = [], files: [FileReport] = []
+    ) {
         self.status = status
         self.reason = reason
         self.snapshotFolder = snapshotFolder
@@ -134,7 +138,9 @@ public struct RepairReport: Codable, Sendable, Hashable {
         if dryRun { lines.append("dry run: nothing written") }
         if upgradeLaunch { lines.append("upgrade launch") }
         if let placeholder { lines.append("placeholder: \(placeholder.text)") }
-        if let indistinguishablePairs { lines.append("indistinguishable light and dark pairs: \(indistinguishablePairs.rawValue) variant in both") }
+        if let indistinguishablePairs {
+            lines.append("indistinguishable light and dark pairs: \(indistinguishablePairs.rawValue) variant in both")
+        }
         for file in files {
             var line = "\(file.outcome.rawValue)\t\(file.name)"
             if let width = file.width, let height = file.height { line += "\t\(file.format?.rawValue ?? "?") \(width)x\(height)" }
@@ -150,7 +156,8 @@ public struct RepairReport: Codable, Sendable, Hashable {
                 let count = files(outcome).count
                 return count == 0 ? nil : "\(count) \(outcome.rawValue)"
             }
-            lines.append("total: \(counts.isEmpty ? "no files" : counts.joined(separator: ", ")); read \(bytesRead) B, wrote \(bytesWritten) B")
+            lines.append(
+                "total: \(counts.isEmpty ? "no files" : counts.joined(separator: ", ")); read \(bytesRead) B, wrote \(bytesWritten) B")
         }
         return lines.joined(separator: "\n")
     }
@@ -216,7 +223,8 @@ public struct RestoreReport: Codable, Sendable, Hashable {
             lines.append("nothing to restore")
         }
         for file in files {
-            lines.append("\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B")
+            lines.append(
+                "\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B")
         }
         for note in notes { lines.append("note: \(note)") }
         return lines.joined(separator: "\n")

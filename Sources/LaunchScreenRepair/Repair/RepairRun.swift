@@ -21,8 +21,9 @@ struct RepairRun<FS: FileSystem> {
         self.layout = layout
         self.paths = paths
         self.fileSystem = fileSystem
-        planner = RepairPlanner(manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
-                                deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
+        planner = RepairPlanner(
+            manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
+            deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         ledger = loaded.ledger
         originalLedger = loaded.ledger
@@ -36,8 +37,8 @@ struct RepairRun<FS: FileSystem> {
         var report = start
         let entries: [DirectoryEntry]
         switch listSnapshots() {
-        case let .success(listed): entries = listed
-        case let .failure(stop): return report.stopped(.noSnapshots, stop.reason)
+        case .success(let listed): entries = listed
+        case .failure(let stop): return report.stopped(.noSnapshots, stop.reason)
         }
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
@@ -99,10 +100,12 @@ struct RepairRun<FS: FileSystem> {
         let samples = files.values.compactMap { inspection -> AppearanceClassifier.Sample? in
             guard let header = inspection.file.header else { return nil }
             let known = inspection.file.appearance.appearance == nil ? nil : inspection.file.appearance
-            return .init(name: inspection.file.name, width: header.width, height: header.height, known: known,
-                         luminance: inspection.observation?.luminance)
+            return .init(
+                name: inspection.file.name, width: header.width, height: header.height, known: known,
+                luminance: inspection.observation?.luminance)
         }
-        let appearances = AppearanceClassifier.classify(samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs)
+        let appearances = AppearanceClassifier.classify(
+            samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs)
         for (name, evidence) in appearances { files[name]?.file.appearance = evidence }
         let plan = planner.plan(files.values.map(\.file))
         return Inspected(files: files, plan: plan)
@@ -137,7 +140,8 @@ struct RepairRun<FS: FileSystem> {
                 } else if !writes {
                     entry.reason = "nothing is written this launch (see the notes)"
                 } else if let failure = ledger.failures[step.name],
-                          RetryPolicy.waits(failure, identity: inspection.identity, now: environment.date) {
+                    RetryPolicy.waits(failure, identity: inspection.identity, now: environment.date)
+                {
                     let next = ISO8601DateFormatter().string(from: RetryPolicy.nextAttempt(after: failure))
                     entry.reason = "replacing failed \(failure.attempts) time(s), last: \(failure.reason); next attempt after \(next)"
                 } else {
@@ -220,7 +224,8 @@ struct RepairRun<FS: FileSystem> {
             let md5 = try? MD5Digest.hex(of: counting)
             report.bytesRead += counting.bytesRead
             guard check.count == variant.length, md5 == variant.md5 else {
-                report.reason = "verification failed: \(check.count) bytes, MD5 \(md5 ?? "unreadable"); expected \(variant.length) bytes, MD5 \(variant.md5)"
+                report.reason =
+                    "verification failed: \(check.count) bytes, MD5 \(md5 ?? "unreadable"); expected \(variant.length) bytes, MD5 \(variant.md5)"
                 putBackOriginal(step.name, report: &report)
                 return
             }
@@ -237,8 +242,9 @@ struct RepairRun<FS: FileSystem> {
 
     mutating func recordFailure(_ name: String, _ identity: FileIdentity, _ reason: String) {
         let previous = ledger.failures[name].flatMap { $0.identity == identity ? $0.attempts : nil } ?? 0
-        ledger.failures[name] = Ledger.Failure(identity: identity, attempts: previous + 1,
-                                               failedAt: Int(environment.date.timeIntervalSince1970), reason: reason)
+        ledger.failures[name] = Ledger.Failure(
+            identity: identity, attempts: previous + 1,
+            failedAt: Int(environment.date.timeIntervalSince1970), reason: reason)
     }
 
     /// After a failed verification: the system's bytes back from the backup, if there is one,
@@ -247,10 +253,10 @@ struct RepairRun<FS: FileSystem> {
         ledger.files[name] = nil
         switch backups.putBack(name, ledger: ledger) {
         case nil: break
-        case let .success(bytes)?:
+        case .success(let bytes)?:
             report.bytesWritten += bytes
             report.reason = (report.reason ?? "") + "; the system's original bytes were put back"
-        case let .failure(error)?:
+        case .failure(let error)?:
             report.reason = (report.reason ?? "") + "; putting the original back failed: \(error.description)"
         }
     }
@@ -261,9 +267,10 @@ struct RepairRun<FS: FileSystem> {
     }
 
     mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {
-        ledger.files[name] = Ledger.Entry(md5: variant.md5, bytes: variant.length, variant: variant.id, layout: variant.layout,
-                                          orientation: orientation ?? variant.orientation, appearance: variant.appearance,
-                                          identity: identity)
+        ledger.files[name] = Ledger.Entry(
+            md5: variant.md5, bytes: variant.length, variant: variant.id, layout: variant.layout,
+            orientation: orientation ?? variant.orientation, appearance: variant.appearance,
+            identity: identity)
     }
 
     // MARK: - Forget vanished files

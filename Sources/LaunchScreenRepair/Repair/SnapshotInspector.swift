@@ -48,11 +48,13 @@ struct SnapshotInspector<FS: FileSystem> {
     }
 
     /// Fills `file` from `observation`, reading into it only what it lacks.
-    private func inspect(_ file: inout SnapshotFile, _ observation: inout Ledger.Observation, reader: inout LazyFile<FS>) throws(FileSystemError) {
+    private func inspect(
+        _ file: inout SnapshotFile, _ observation: inout Ledger.Observation, reader: inout LazyFile<FS>
+    ) throws(FileSystemError) {
         if observation.header == nil, observation.problem == nil {
             let source = try reader.source()
             do { observation.header = try ImageHeaderProbe.probe(source) } catch {
-                if case let .unreadable(reason) = error.reason { throw reader.failure(reason) }
+                if case .unreadable(let reason) = error.reason { throw reader.failure(reason) }
                 observation.problem = error.summary
             }
         }
@@ -83,7 +85,8 @@ struct SnapshotInspector<FS: FileSystem> {
         }
         let measured = observation.luminance != nil || observation.pixelProblem != nil
         guard file.appearance.appearance == nil, !measured, request.environment.pinnedAppearance == nil,
-              planner.appearanceMatters(width: header.width, height: header.height) else { return }
+            planner.appearanceMatters(width: header.width, height: header.height)
+        else { return }
         switch header.format {
         case .aapl, .ktx, .ktx2:
             let source = try reader.source()
@@ -92,7 +95,7 @@ struct SnapshotInspector<FS: FileSystem> {
                 observation.luminance = VoidExtentLuminance.measure(payload)?.mean
                 if observation.luminance == nil { observation.pixelProblem = "no void-extent block to measure" }
             } catch {
-                if case let .unreadable(reason) = error.reason { throw reader.failure(reason) }
+                if case .unreadable(let reason) = error.reason { throw reader.failure(reason) }
                 observation.pixelProblem = error.description
             }
         case .png, .jpeg:
@@ -102,7 +105,9 @@ struct SnapshotInspector<FS: FileSystem> {
                 do { bytes = try source.bytes(at: 0, count: source.count) } catch { throw reader.failure(error.description) }
                 observation.luminance = ImageLuminance.mean(of: Data(bytes))
             }
-            if observation.luminance == nil { observation.pixelProblem = "\(header.format.rawValue) pixels need ImageIO, not available here" }
+            if observation.luminance == nil {
+                observation.pixelProblem = "\(header.format.rawValue) pixels need ImageIO, not available here"
+            }
         }
     }
 
@@ -110,11 +115,13 @@ struct SnapshotInspector<FS: FileSystem> {
     /// the recorded bytes are a variant of the manifest (a PNG of its pixel size).
     func unchanged(_ entry: DirectoryEntry) -> SnapshotFile? {
         guard entry.kind == .regular, let recorded = ledger.files[entry.name], recorded.identity == entry.identity,
-              let variant = planner.variant(recorded.variant, in: request.manifest),
-              variant.md5 == recorded.md5, variant.length == recorded.bytes else { return nil }
-        return SnapshotFile(name: entry.name, byteCount: entry.size, header: ImageHeader(format: .png, width: variant.width, height: variant.height),
-                            md5: recorded.md5, appearance: AppearanceEvidence(appearance: recorded.appearance, source: .ledger),
-                            identity: entry.identity, orientation: recorded.orientation)
+            let variant = planner.variant(recorded.variant, in: request.manifest),
+            variant.md5 == recorded.md5, variant.length == recorded.bytes
+        else { return nil }
+        return SnapshotFile(
+            name: entry.name, byteCount: entry.size, header: ImageHeader(format: .png, width: variant.width, height: variant.height),
+            md5: recorded.md5, appearance: AppearanceEvidence(appearance: recorded.appearance, source: .ledger),
+            identity: entry.identity, orientation: recorded.orientation)
     }
 }
 

@@ -18,9 +18,11 @@ public struct RepairRequest: Sendable {
     public var dryRun: Bool
 
     /// Creates a request.
-    public init(locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
-                environment: RepairEnvironment, orientationPolicy: OrientationPolicy = .automatic,
-                indistinguishablePairs: IndistinguishablePairPolicy = .skip, dryRun: Bool = false) {
+    public init(
+        locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
+        environment: RepairEnvironment, orientationPolicy: OrientationPolicy = .automatic,
+        indistinguishablePairs: IndistinguishablePairPolicy = .skip, dryRun: Bool = false
+    ) {
         self.locator = locator
         self.manifest = manifest
         self.variants = variants
@@ -41,7 +43,7 @@ public enum RepairError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case let .manifest(text): "manifest: \(text)"
+        case .manifest(let text): "manifest: \(text)"
         case .noBundleIdentifier: "the app has no bundle identifier: its launch snapshot folder cannot be found"
         }
     }
@@ -61,8 +63,11 @@ public enum SnapshotRepair {
     public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
         let environment = request.environment
         guard environment.systemVersion >= minimumSystemVersion else {
-            return RepairReport(status: .unsupported, reason: "iOS \(environment.systemVersion) keeps launch snapshots in Library/Caches/Snapshots, which the app may not change; nothing touched",
-                                snapshotFolder: request.locator.legacySnapshotFolder.path, dryRun: request.dryRun)
+            return RepairReport(
+                status: .unsupported,
+                reason:
+                    "iOS \(environment.systemVersion) keeps launch snapshots in Library/Caches/Snapshots, which the app may not change; nothing touched",
+                snapshotFolder: request.locator.legacySnapshotFolder.path, dryRun: request.dryRun)
         }
         guard !environment.isPassiveLaunch else {
             return RepairReport(status: .deferred, reason: "background launch: run again once the app is active", dryRun: request.dryRun)
@@ -73,19 +78,21 @@ public enum SnapshotRepair {
         }
         let day = SeasonCalendar.calendarDay(of: environment.date, timeZone: environment.timeZone)
         guard let layout = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
-            throw .manifest("layouts: none is active on \(SeasonDate(year: day.year, month: day.month, day: day.day)) and none is the fallback")
+            throw .manifest(
+                "layouts: none is active on \(SeasonDate(year: day.year, month: day.month, day: day.day)) and none is the fallback")
         }
         let paths = SnapshotPaths(request.locator)
-        var report = RepairReport(status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
-                                  manifestVersion: manifest.version, dryRun: request.dryRun)
+        var report = RepairReport(
+            status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
+            manifestVersion: manifest.version, dryRun: request.dryRun)
         if request.indistinguishablePairs != .skip { report.indistinguishablePairs = request.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?
         if !request.dryRun {
             switch RepairLock.take(paths, fileSystem: fileSystem) {
-            case let .acquired(taken): lock = taken
+            case .acquired(let taken): lock = taken
             case .busy: return report.stopped(.busy, "another repair or restore of this container is in progress: nothing written")
-            case let .failed(reason): report.notes.append("\(reason); nothing written this time")
+            case .failed(let reason): report.notes.append("\(reason); nothing written this time")
             }
         }
         defer { lock?.release() }
@@ -104,14 +111,14 @@ public enum SnapshotRepair {
         let paths = SnapshotPaths(locator)
         var report = RestoreReport(snapshotFolder: paths.snapshotFolderPath)
         switch RepairLock.take(paths, fileSystem: fileSystem) {
-        case let .acquired(lock):
+        case .acquired(let lock):
             defer { lock.release() }
             var restore = SnapshotRestore(paths: paths, fileSystem: fileSystem)
             restore.execute(&report)
         case .busy:
             report.status = .busy
             report.notes.append("another repair or restore of this container is in progress: nothing written")
-        case let .failed(reason):
+        case .failed(let reason):
             report.status = .busy
             report.notes.append("\(reason); nothing written")
         }

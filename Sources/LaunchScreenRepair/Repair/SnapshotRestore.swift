@@ -52,11 +52,14 @@ struct SnapshotRestore<FS: FileSystem> {
         let backupURL = paths.backupFolder.appendingPathComponent(backup.file)
         guard fileSystem.kind(of: target) == .regular else {
             _ = backups.discard(name, ledger: ledger)
-            return .init(name: name, outcome: .skipped, reason: "no regular file of that name any more (the system replaced it); backup discarded")
+            return .init(
+                name: name, outcome: .skipped, reason: "no regular file of that name any more (the system replaced it); backup discarded")
         }
         if fileSystem.kind(of: backupURL) == nil {
             // An interrupted restore removed the backup after putting it back.
-            guard let current = try? fileSystem.contents(of: target), current.count == backup.bytes, MD5Digest.hex(of: current) == backup.md5 else {
+            guard let current = try? fileSystem.contents(of: target), current.count == backup.bytes,
+                MD5Digest.hex(of: current) == backup.md5
+            else {
                 return .init(name: name, outcome: .failed, reason: "backup \(backup.file) is missing")
             }
             return .init(name: name, outcome: .restored)
@@ -64,9 +67,9 @@ struct SnapshotRestore<FS: FileSystem> {
         switch backups.putBack(name, ledger: ledger) {
         case nil:
             return .init(name: name, outcome: .failed, reason: "backup \(backup.file) does not match its recorded MD5; left in place")
-        case let .failure(error)?:
+        case .failure(let error)?:
             return .init(name: name, outcome: .failed, reason: error.description)
-        case let .success(written)?:
+        case .success(let written)?:
             guard let check = try? fileSystem.contents(of: target), MD5Digest.hex(of: check) == backup.md5 else {
                 return .init(name: name, outcome: .failed, reason: "verification after writing failed", bytesWritten: written)
             }
@@ -80,13 +83,16 @@ struct SnapshotRestore<FS: FileSystem> {
     func removeOurs(_ name: String, _ entry: Ledger.Entry) -> RestoreReport.FileReport {
         let target = paths.snapshotFolder.appendingPathComponent(name)
         guard fileSystem.kind(of: target) == .regular, let current = try? fileSystem.contents(of: target),
-              current.count == entry.bytes, MD5Digest.hex(of: current) == entry.md5 else {
+            current.count == entry.bytes, MD5Digest.hex(of: current) == entry.md5
+        else {
             return .init(name: name, outcome: .skipped, reason: "no longer holds the image this module wrote: left alone")
         }
         do { try fileSystem.removeItem(at: target) } catch {
             return .init(name: name, outcome: .failed, reason: error.description)
         }
-        return .init(name: name, outcome: .removed, reason: "no copy of the system's image was kept (the file held this module's): removed, so the system draws it again")
+        return .init(
+            name: name, outcome: .removed,
+            reason: "no copy of the system's image was kept (the file held this module's): removed, so the system draws it again")
     }
 
     /// Removes the ledger and an empty `Backups/` once nothing is left to undo; otherwise keeps
@@ -95,7 +101,8 @@ struct SnapshotRestore<FS: FileSystem> {
         do {
             if ledger.backups.isEmpty && ledger.files.isEmpty {
                 if fileSystem.kind(of: paths.ledgerFile) != nil { try fileSystem.removeItem(at: paths.ledgerFile) }
-                if fileSystem.kind(of: paths.backupFolder) == .directory, (try? fileSystem.entries(in: paths.backupFolder))?.isEmpty == true {
+                if fileSystem.kind(of: paths.backupFolder) == .directory, (try? fileSystem.entries(in: paths.backupFolder))?.isEmpty == true
+                {
                     try fileSystem.removeItem(at: paths.backupFolder)
                 }
             } else {
