@@ -21,7 +21,7 @@ extension SnapshotRepair {
         completion: (@MainActor @Sendable (Result<RepairReport, any Error>) -> Void)? = nil
     ) {
         repairOnLaunch(
-            manifest: catalog.manifest, packURL: catalog.packURL, orientationPolicy: orientationPolicy,
+            manifest: catalog.manifest, pack: catalog.pack, orientationPolicy: orientationPolicy,
             indistinguishablePairs: indistinguishablePairs, completion: completion)
     }
 
@@ -34,7 +34,7 @@ extension SnapshotRepair {
     @MainActor
     public static func repairOnLaunch(
         manifest: LaunchManifest,
-        packURL: URL?,
+        pack: LaunchPackSource,
         orientationPolicy: OrientationPolicy = .automatic,
         indistinguishablePairs: IndistinguishablePairPolicy = .skip,
         completion: (@MainActor @Sendable (Result<RepairReport, any Error>) -> Void)? = nil
@@ -45,19 +45,15 @@ extension SnapshotRepair {
         }
         let locator = appLocator(bundleIdentifier: bundleIdentifier)
         let placeholder = preparePlaceholder(locator, environment: currentEnvironment())
-        guard let packURL else {
-            completion?(.failure(LaunchPackError.notFound(manifest.pack)))
-            return
-        }
         whenActive {
             let environment = currentEnvironment()
             whenMainRunLoopIsIdle {
                 DispatchQueue.global(qos: .utility).async {
                     let result: Result<RepairReport, any Error>
                     do {
-                        let pack = try LaunchPack(contentsOf: packURL, for: manifest)
+                        let opened = try pack.open(for: manifest) { NSDataAsset(name: $0)?.data }
                         let request = RepairRequest(
-                            locator: locator, manifest: manifest, variants: pack, environment: environment,
+                            locator: locator, manifest: manifest, variants: opened, environment: environment,
                             orientationPolicy: orientationPolicy, indistinguishablePairs: indistinguishablePairs)
                         var report = try SnapshotRepair.run(request)
                         report.placeholder = placeholder

@@ -84,7 +84,7 @@ for scenario in scenarios {
 
     // Manifest and pack: one layout, one variant per size and appearance.
     let version = "bench-1"
-    let header = LaunchPack.header(version: version)
+    let start = LaunchPack.headerLength(version: version)
     var body = Data()
     var variants: [LaunchManifest.Variant] = []
     var seed: UInt64 = 1
@@ -97,7 +97,7 @@ for scenario in scenarios {
                     id: "default-\(size.width)x\(size.height)-\(appearance.rawValue)", layout: "default",
                     width: size.width, height: size.height, orientation: size.width > size.height ? .landscape : .portrait,
                     appearance: appearance, idiom: scenario.idiom, devices: [], md5: MD5Digest.hex(of: bytes),
-                    offset: header.count + body.count, length: bytes.count))
+                    offset: start + body.count, length: bytes.count))
             body.append(bytes)
         }
     }
@@ -115,7 +115,7 @@ for scenario in scenarios {
         layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])] + otherLayouts,
         variants: variants)
     let packURL = root.appendingPathComponent("Bench.launchpack")
-    try (header + body).write(to: packURL)
+    try (LaunchPack.header(version: version, bodyLength: body.count) + body).write(to: packURL)
     let pack = try LaunchPack(contentsOf: packURL, for: manifest)
 
     // The snapshot folder after a first repair: every file holds its variant.

@@ -35,12 +35,14 @@ import Testing
         let pack = try assets.pack.data()
         #expect(pack.count == assets.pack.count)
 
-        // Header: magic, schema version, stamp length, stamp.
+        // Header: magic, format version, stamp length, body offset and length, stamp.
         #expect(Array(pack.prefix(8)) == LaunchPack.magic)
         #expect(Array(pack.prefix(8)) == Array("LPAK\r\n\u{1A}\n".utf8))
-        #expect(uint32LE(pack, at: 8) == UInt32(LaunchManifest.currentSchemaVersion))
+        #expect(uint32LE(pack, at: 8) == UInt32(LaunchPack.formatVersion))
         #expect(uint32LE(pack, at: 12) == 16)
-        #expect(String(decoding: pack[pack.startIndex + 16..<pack.startIndex + 32], as: UTF8.self) == manifest.version)
+        #expect(uint32LE(pack, at: 16) == 48 && uint32LE(pack, at: 20) == 0)
+        #expect(Int(uint32LE(pack, at: 24)) == pack.count - 48 && uint32LE(pack, at: 28) == 0)
+        #expect(String(decoding: pack[pack.startIndex + 32..<pack.startIndex + 48], as: UTF8.self) == manifest.version)
         #expect(manifest.version.wholeMatch(of: /[0-9a-f]{16}/) != nil)
 
         #expect(manifest.schemaVersion == LaunchManifest.currentSchemaVersion)
@@ -58,9 +60,10 @@ import Testing
             #expect(entry.appearance == planned.appearance)
             #expect(entry.idiom == planned.idiom)
             #expect(entry.devices == planned.devices)
-            #expect(entry.offset >= 32)
-            #expect(entry.offset + entry.length <= pack.count)
-            let slice = pack[pack.startIndex + entry.offset..<pack.startIndex + entry.offset + entry.length]
+            let range = try #require(entry.packRange)
+            #expect(range.lowerBound >= 48)
+            #expect(range.upperBound <= pack.count)
+            let slice = pack[pack.startIndex + range.lowerBound..<pack.startIndex + range.upperBound]
             #expect(md5Hex(Data(slice)) == entry.md5, "\(entry.id)")
             #expect(Data(slice) == (try Data(contentsOf: images[index].file)))
             #expect(images[index].length == entry.length && images[index].md5 == entry.md5)
@@ -74,7 +77,7 @@ import Testing
         let file = try folder.write("SeasonalLaunch.launchpack", pack)
         let opened = try LaunchPack(contentsOf: file, for: manifest)
         #expect(opened.version == manifest.version)
-        #expect(opened.schemaVersion == LaunchManifest.currentSchemaVersion)
+        #expect(opened.body == 48..<pack.count)
         for (entry, image) in zip(manifest.variants, images) {
             #expect(try opened.bytes(of: entry) == Data(contentsOf: image.file))
         }
@@ -98,12 +101,12 @@ import Testing
         var unique: [String: Int] = [:]
         for variant in assets.manifest.variants { unique[variant.md5] = variant.length }
         #expect(unique.count < assets.manifest.variants.count)
-        #expect(assets.pack.count == 32 + unique.values.reduce(0, +))
+        #expect(assets.pack.count == 48 + unique.values.reduce(0, +))
         let ranges = Dictionary(
-            assets.manifest.variants.map { ($0.md5, $0.offset..<$0.offset + $0.length) }, uniquingKeysWith: { a, _ in a }
+            assets.manifest.variants.map { ($0.md5, $0.packRange!) }, uniquingKeysWith: { a, _ in a }
         )
         .values.sorted { $0.lowerBound < $1.lowerBound }
-        #expect(ranges.first?.lowerBound == 32)
+        #expect(ranges.first?.lowerBound == 48)
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, "back to back")
     }
 
@@ -134,7 +137,7 @@ import Testing
         #expect(other.manifest.version != first.manifest.version)
         #expect(other.manifest.variants.dropLast() == first.manifest.variants.dropLast())
         #expect(other.manifest.variants.last?.md5 != first.manifest.variants.last?.md5)
-        #expect(try other.pack.data().prefix(32) != first.pack.data().prefix(32))
+        #expect(try other.pack.data().prefix(48) != first.pack.data().prefix(48))
 
         // A layout's schedule is content too.
         var moved = layouts

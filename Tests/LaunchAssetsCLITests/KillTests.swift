@@ -155,7 +155,7 @@ struct KillBench {
             .init(id: "default", displayName: "Default", priority: 0, schedule: []),
         ]
         let version = "kill-test-1"
-        let header = LaunchPack.header(version: version)
+        let start = LaunchPack.headerLength(version: version)
         var body = Data()
         var variants: [LaunchManifest.Variant] = []
         for layout in layouts {
@@ -166,15 +166,15 @@ struct KillBench {
                     .init(
                         id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
                         appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: RepairCommandTests.md5(png),
-                        offset: header.count + body.count, length: png.count))
+                        offset: start + body.count, length: png.count))
                 body.append(png)
             }
         }
         manifest = LaunchManifest(
             version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
-        let packData = header + body
+        let packData = LaunchPack.header(version: version, bodyLength: body.count) + body
         pack = packData
-        variantBytes = Set(variants.map { packData.subdata(in: $0.offset..<($0.offset + $0.length)) })
+        variantBytes = Set(variants.map { packData.subdata(in: $0.packRange!) })
         try packData.write(to: root.appendingPathComponent("Output/LaunchAssets.launchpack"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -233,7 +233,7 @@ struct KillBench {
         let id =
             "\(scenario == .seasonChange ? "spring" : "winter")-phone-1179x2556-portrait-\(fixture.contains("dark") ? "dark" : "light")"
         let variant = manifest.variants.first { $0.id == id }!
-        return pack.subdata(in: variant.offset..<(variant.offset + variant.length))
+        return pack.subdata(in: variant.packRange!)
     }
 
     /// Snapshot files that hold neither the system's bytes nor a complete variant, or are gone.

@@ -91,7 +91,7 @@ struct MultitaskingRepairTests {
         #expect(afterByName[splitView]?.variant == dark.id)
         let pack = try Data(contentsOf: root.appendingPathComponent("Windows/\(windows.pack)"))
         let written = try Data(contentsOf: folder.appendingPathComponent(splitView))
-        #expect(written == pack.subdata(in: dark.offset..<(dark.offset + dark.length)))
+        #expect(written == pack.subdata(in: dark.packRange!))
         #expect(afterByName[stageManager]?.outcome == .skipped)
         #expect(
             afterByName[stageManager]?.reason

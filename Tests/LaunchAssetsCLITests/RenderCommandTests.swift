@@ -44,14 +44,14 @@ struct RenderCommandTests {
         #expect(opened.version == manifest.version)
         var covered = 0
         for variant in manifest.variants {
-            let slice = pack.subdata(in: variant.offset..<variant.offset + variant.length)
+            let slice = pack.subdata(in: variant.packRange!)
             #expect(slice.md5Hex == variant.md5, "\(variant.id)")
             #expect(try opened.bytes(of: variant) == slice)
-            covered = max(covered, variant.offset + variant.length)
+            covered = max(covered, variant.packRange!.upperBound)
         }
         #expect(covered == pack.count, "the pack ends with the last image")
         let distinct = Dictionary(grouping: manifest.variants, by: \.md5).values.map { $0[0].length }.reduce(0, +)
-        #expect(pack.count == LaunchPack.header(version: manifest.version).count + distinct, "identical bytes are stored once")
+        #expect(pack.count == LaunchPack.headerLength(version: manifest.version) + distinct, "identical bytes are stored once")
     }
 
     @Test func fallbackCoversEveryCatalogScreen() throws {
@@ -98,7 +98,7 @@ struct RenderCommandTests {
         #expect(source.contains("public enum LaunchAssets: LaunchAssetCatalog {"))
         #expect(source.contains("version: \"\(manifest.version)\""))
         for variant in manifest.variants {
-            #expect(source.contains("md5: \"\(variant.md5)\", offset: \(variant.offset), length: \(variant.length)"), "\(variant.id)")
+            #expect(source.contains("md5: \"\(variant.md5)\", offset: \(variant.offset!), length: \(variant.length)"), "\(variant.id)")
         }
     }
 

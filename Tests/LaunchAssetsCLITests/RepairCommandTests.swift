@@ -32,7 +32,7 @@ struct RepairCommandTests {
             .init(id: "default", displayName: "Default", priority: 0, schedule: []),
         ]
         let version = "cli-test-1"
-        let header = LaunchPack.header(version: version)
+        let start = LaunchPack.headerLength(version: version)
         var body = Data()
         var variants: [LaunchManifest.Variant] = []
         for layout in layouts {
@@ -43,13 +43,13 @@ struct RepairCommandTests {
                     .init(
                         id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
                         appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: Self.md5(png),
-                        offset: header.count + body.count, length: png.count))
+                        offset: start + body.count, length: png.count))
                 body.append(png)
             }
         }
         manifest = LaunchManifest(
             version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
-        pack = header + body
+        pack = LaunchPack.header(version: version, bodyLength: body.count) + body
         try pack.write(to: root.appendingPathComponent("Output/LaunchAssets.launchpack"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -74,7 +74,7 @@ struct RepairCommandTests {
 
     func variantBytes(_ id: String) -> Data {
         let variant = manifest.variants.first { $0.id == id }!
-        return pack.subdata(in: variant.offset..<(variant.offset + variant.length))
+        return pack.subdata(in: variant.packRange!)
     }
 
     func inode(_ name: String) throws -> Int {

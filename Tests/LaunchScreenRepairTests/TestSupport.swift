@@ -42,7 +42,7 @@ struct TestCatalog {
         var variants: [LaunchManifest.Variant] = []
         var body = Data()
         let version = "test-\(UUID().uuidString.prefix(8))"
-        let header = LaunchPack.header(version: version)
+        let start = LaunchPack.headerLength(version: version)
         for layout in Self.layouts {
             for size in sizes {
                 for appearance in Appearance.allCases {
@@ -56,7 +56,7 @@ struct TestCatalog {
                             id: id, layout: layout.id, width: size.width, height: size.height,
                             orientation: orientation, appearance: appearance, idiom: size.idiom,
                             devices: size.devices, md5: MD5Digest.hex(of: png),
-                            offset: header.count + body.count, length: png.count))
+                            offset: start + body.count, length: png.count))
                     body.append(png)
                 }
             }
@@ -65,7 +65,7 @@ struct TestCatalog {
             version: version, generator: "tests", pack: "Test.launchpack",
             layouts: Self.layouts, variants: variants)
         packURL = folder.appendingPathComponent("Test.launchpack")
-        try (header + body).write(to: packURL)
+        try (LaunchPack.header(version: version, bodyLength: body.count) + body).write(to: packURL)
     }
 
     func pack() throws -> LaunchPack { try LaunchPack(contentsOf: packURL, for: manifest) }

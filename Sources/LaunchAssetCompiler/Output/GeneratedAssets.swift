@@ -30,7 +30,7 @@ public struct GeneratedAssets: Sendable {
         models: [String: String]
     ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
-        let headerLength = LaunchPack.header(version: String(repeating: "0", count: Self.stampLength)).count
+        let headerLength = LaunchPack.headerLength(version: String(repeating: "0", count: Self.stampLength))
         var offsets: [String: Int] = [:]
         var distinct: [RenderedImage] = []
         var packLength = headerLength
@@ -53,7 +53,8 @@ public struct GeneratedAssets: Sendable {
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         self.pack = FileContents(
-            [.bytes(LaunchPack.header(version: manifest.version))] + distinct.map { .file($0.file, length: $0.length) })
+            [.bytes(LaunchPack.header(version: manifest.version, bodyLength: packLength - headerLength))]
+                + distinct.map { .file($0.file, length: $0.length) })
         self.images = images
     }
 

@@ -37,7 +37,7 @@ public struct SwiftSourceGenerator: Sendable {
     ]
 
     private static let namesUsedByGeneratedCode: Set<String> = [
-        "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchScreenRepair",
+        "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchPackSource", "LaunchScreenRepair",
         "SeasonDate", "String", "URL",
     ]
 
@@ -68,7 +68,8 @@ public struct SwiftSourceGenerator: Sendable {
             lines.append("            LaunchManifest.Layout(")
             lines.append(
                 "                id: \(literal(layout.id)), displayName: \(literal(layout.displayName)), priority: \(layout.priority),")
-            lines.append("                schedule: [\(schedule.joined(separator: ", "))]")
+            let delivery = layout.delivery == .bundled ? "" : ", delivery: .\(layout.delivery.rawValue)"
+            lines.append("                schedule: [\(schedule.joined(separator: ", "))]\(delivery)")
             lines.append("            ),")
         }
         lines.append("        ],")
@@ -81,7 +82,9 @@ public struct SwiftSourceGenerator: Sendable {
             )
             lines.append("                devices: [\(variant.devices.map(literal).joined(separator: ", "))],")
             let window = variant.window.map { ", window: .\($0)" } ?? ""
-            lines.append("                md5: \(literal(variant.md5)), offset: \(variant.offset), length: \(variant.length)\(window)")
+            let offset = variant.offset.map(String.init) ?? "nil"
+            let sha256 = variant.sha256.map { ", sha256: \(literal($0))" } ?? ""
+            lines.append("                md5: \(literal(variant.md5)), offset: \(offset), length: \(variant.length)\(sha256)\(window)")
             lines.append("            ),")
         }
         lines.append("        ],")
@@ -97,9 +100,9 @@ public struct SwiftSourceGenerator: Sendable {
         lines += [
             "    )",
             "",
-            "    /// `\(packName)` in `Bundle.\(bundle.rawValue)`; open it with `openPack()`.",
-            "    public static var packURL: URL? {",
-            "        Bundle.\(bundle.rawValue).url(forResource: \(literal(resource)), withExtension: \"launchpack\")",
+            "    /// `\(packName)` in `Bundle.\(bundle.rawValue)`.",
+            "    public static var pack: LaunchPackSource {",
+            "        .file(Bundle.\(bundle.rawValue).url(forResource: \(literal(resource)), withExtension: \"launchpack\"))",
             "    }",
             "}",
             "",

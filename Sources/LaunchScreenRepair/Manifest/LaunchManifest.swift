@@ -70,16 +70,51 @@ extension LaunchManifest {
         public var priority: Int
         /// The date ranges on which the layout is active; empty for the fallback layout.
         public var schedule: [DateRange]
+        /// Where the layout's images come from: the bundled pack, or the app's remote layout
+        /// source. Absent from the JSON of bundled layouts.
+        public var delivery: Delivery
 
-        public init(id: String, displayName: String, priority: Int, schedule: [DateRange]) {
+        public init(id: String, displayName: String, priority: Int, schedule: [DateRange], delivery: Delivery = .bundled) {
             self.id = id
             self.displayName = displayName
             self.priority = priority
             self.schedule = schedule
+            self.delivery = delivery
         }
 
         /// Whether this is the layout shown when no schedule matches.
         public var isFallback: Bool { schedule.isEmpty }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, displayName, priority, schedule, delivery
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            displayName = try container.decode(String.self, forKey: .displayName)
+            priority = try container.decode(Int.self, forKey: .priority)
+            schedule = try container.decode([DateRange].self, forKey: .schedule)
+            delivery = try container.decodeIfPresent(Delivery.self, forKey: .delivery) ?? .bundled
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(displayName, forKey: .displayName)
+            try container.encode(priority, forKey: .priority)
+            try container.encode(schedule, forKey: .schedule)
+            if delivery != .bundled { try container.encode(delivery, forKey: .delivery) }
+        }
+    }
+
+    /// How a layout's images reach the device.
+    public enum Delivery: String, Codable, Sendable, Hashable, CaseIterable {
+        /// In the pack inside the app.
+        case bundled
+        /// Kept out of the app: fetched ahead of the layout's dates from the app's remote
+        /// source (``RemoteLayoutSource``), one file per image, verified by signature and hash.
+        case remote
     }
 
     /// One rendered image: a layout drawn for one screen size, orientation and appearance.
@@ -99,10 +134,15 @@ extension LaunchManifest {
         public var devices: [String]
         /// Lower-case hex MD5 of the PNG bytes.
         public var md5: String
-        /// Where the PNG bytes start in the pack file.
-        public var offset: Int
+        /// Where the PNG bytes start, counted in the full pack (an idiom's pack in an asset
+        /// catalog holds a window of it: ``LaunchPack``); `nil` for a remote layout's variant,
+        /// whose bytes are not bundled.
+        public var offset: Int?
         /// How many bytes the PNG has.
         public var length: Int
+        /// Lower-case hex SHA-256 of the PNG bytes: the file name a remote layout's image is
+        /// published under. Absent for bundled variants.
+        public var sha256: String?
         /// The iPad multitasking window the image fills, or `nil` for the full screen. Absent
         /// from the JSON of full-screen variants (and of manifests written before windows existed).
         public var window: MultitaskingWindow?
@@ -117,8 +157,9 @@ extension LaunchManifest {
             idiom: Idiom,
             devices: [String],
             md5: String,
-            offset: Int,
+            offset: Int?,
             length: Int,
+            sha256: String? = nil,
             window: MultitaskingWindow? = nil
         ) {
             self.id = id
@@ -132,8 +173,12 @@ extension LaunchManifest {
             self.md5 = md5
             self.offset = offset
             self.length = length
+            self.sha256 = sha256
             self.window = window
         }
+
+        /// Where the bytes lie in the full pack; `nil` for a remote layout's variant.
+        public var packRange: Range<Int>? { offset.map { $0..<$0 + length } }
     }
 }
 

@@ -85,6 +85,10 @@ extension SnapshotRepair {
         var report = PlaceholderReport()
         guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return report }
         let paths = SnapshotPaths(locator)
+        if let disabled = disabledReason(paths, fileSystem: fileSystem) {
+            report.reason = disabled
+            return report
+        }
         let lock: RepairLock
         switch RepairLock.take(paths, fileSystem: fileSystem) {
         case .acquired(let taken): lock = taken

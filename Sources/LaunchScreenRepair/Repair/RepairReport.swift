@@ -12,6 +12,9 @@ public struct RepairReport: Codable, Sendable, Hashable {
         case noSnapshots
         /// Another repair or restore of this container was in progress. Nothing written.
         case busy
+        /// The module is switched off (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``, or a
+        /// signed remote manifest): nothing written but what puts the system's snapshots back.
+        case disabled
     }
 
     /// The outcome for one file.

@@ -53,6 +53,8 @@ struct SnapshotPaths {
     let placeholderFile: URL
     /// The file whose `flock` serialises runs (``RepairLock``).
     let lockFile: URL
+    /// Present while the module is switched off; holds why (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``).
+    let disabledFile: URL
 
     init(_ locator: SnapshotLocator) {
         let container = locator.container.path
@@ -64,5 +66,6 @@ struct SnapshotPaths {
         backupFolder = URL(fileURLWithPath: module + "/Backups", isDirectory: true)
         placeholderFile = URL(fileURLWithPath: module + "/placeholder", isDirectory: false)
         lockFile = URL(fileURLWithPath: module + "/lock", isDirectory: false)
+        disabledFile = URL(fileURLWithPath: module + "/disabled", isDirectory: false)
     }
 }

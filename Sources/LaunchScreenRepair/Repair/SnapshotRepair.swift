@@ -72,6 +72,16 @@ public enum SnapshotRepair {
         guard !environment.isPassiveLaunch else {
             return RepairReport(status: .deferred, reason: "background launch: run again once the app is active", dryRun: request.dryRun)
         }
+        let paths = SnapshotPaths(request.locator)
+        if let reason = disabledReason(paths, fileSystem: fileSystem) {
+            var report = RepairReport(status: .disabled, reason: reason, snapshotFolder: paths.snapshotFolderPath, dryRun: request.dryRun)
+            // A restore that met another run when the module was switched off is completed here.
+            if !request.dryRun, fileSystem.kind(of: paths.ledgerFile) != nil {
+                let restored = restore(request.locator, fileSystem: fileSystem)
+                report.notes = restored.text.split(separator: "\n").dropFirst().map { "restore: \($0)" }
+            }
+            return report
+        }
         let manifest = request.manifest
         guard manifest.schemaVersion == LaunchManifest.currentSchemaVersion else {
             throw .manifest("schemaVersion \(manifest.schemaVersion) is not \(LaunchManifest.currentSchemaVersion)")
@@ -81,7 +91,6 @@ public enum SnapshotRepair {
             throw .manifest(
                 "layouts: none is active on \(SeasonDate(year: day.year, month: day.month, day: day.day)) and none is the fallback")
         }
-        let paths = SnapshotPaths(request.locator)
         var report = RepairReport(
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
             manifestVersion: manifest.version, dryRun: request.dryRun)

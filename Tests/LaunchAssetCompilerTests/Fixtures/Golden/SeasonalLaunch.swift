@@ -55,8 +55,8 @@ public enum SeasonalLaunch: LaunchAssetCatalog {
         ]
     )
 
-    /// `SeasonalLaunch.launchpack` in `Bundle.main`; open it with `openPack()`.
-    public static var packURL: URL? {
-        Bundle.main.url(forResource: "SeasonalLaunch", withExtension: "launchpack")
+    /// `SeasonalLaunch.launchpack` in `Bundle.main`.
+    public static var pack: LaunchPackSource {
+        .file(Bundle.main.url(forResource: "SeasonalLaunch", withExtension: "launchpack"))
     }
 }
