@@ -19,6 +19,7 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
             ProbeCommand.self,
             RepairCommand.self,
             RestoreCommand.self,
+            ReportCommand.self,
         ]
     )
 

@@ -75,16 +75,16 @@ struct RepairCommand: ParsableCommand {
             systemVersion: systemVersion, idiom: idiom, deviceModel: device, currentAppearance: appearance,
             currentOrientation: .portrait, pinnedAppearance: appearance, appVersion: appVersion, date: day
         )
+        let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)
         let request = RepairRequest(
             locator: app.locator, manifest: loaded, variants: packFile, environment: environment,
-            orientationPolicy: orientations, indistinguishablePairs: indistinguishablePairs, dryRun: dryRun
+            orientationPolicy: orientations, indistinguishablePairs: indistinguishablePairs, dryRun: dryRun,
+            placeholder: placeholder
         )
-        let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)
-        var report: RepairReport
+        let report: RepairReport
         do { report = try SnapshotRepair.run(request) } catch {
             throw RepairOutput.fail("\(manifestURL.path): \(error.description)")
         }
-        report.placeholder = placeholder
         print(json ? RepairOutput.json(report) : report.text)
         try RepairOutput.failIfAny(report.files(.failed).map { ($0.name, $0.reason) }, in: app.locator.snapshotFolder)
     }

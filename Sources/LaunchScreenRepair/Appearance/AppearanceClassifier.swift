@@ -14,6 +14,8 @@ public enum AppearanceSource: String, Codable, Sendable, Hashable {
     /// A pair of same-size files whose pixels look the same: which is the light slot and which
     /// the dark cannot be told.
     case indistinguishable
+    /// The app's ``AppearanceHook`` decided, where nothing else could tell.
+    case app
     /// Nothing could tell.
     case unknown
 }

@@ -105,6 +105,28 @@ public struct Ledger: Codable, Sendable, Hashable {
         }
     }
 
+    /// An image the app put into one slot (``LaunchSlot``) in place of the manifest's variants,
+    /// kept in the module's `Overrides/` folder so it is written again whenever the system
+    /// redraws that slot.
+    public struct Override: Codable, Sendable, Hashable {
+        /// The image's file name in the overrides folder.
+        public var file: String
+        /// Lower-case hex MD5 of the image.
+        public var md5: String
+        /// Its length in bytes.
+        public var bytes: Int
+        /// Its header: PNG or JPEG and the pixel size.
+        public var header: ImageHeader
+
+        /// Creates an override record.
+        public init(file: String, md5: String, bytes: Int, header: ImageHeader) {
+            self.file = file
+            self.md5 = md5
+            self.bytes = bytes
+            self.header = header
+        }
+    }
+
     /// The ledger format version.
     public var schemaVersion: Int
     /// The manifest version last applied.
@@ -119,6 +141,11 @@ public struct Ledger: Codable, Sendable, Hashable {
     public var observations: [String: Observation]
     /// Failed replacements waiting to be tried again, by snapshot file name.
     public var failures: [String: Failure]
+    /// The app's own images, by slot (``LaunchSlot/key``).
+    public var overrides: [String: Override]
+    /// Lower-case hex MD5 of the last report stored beside the ledger: a run stores its report
+    /// only when it differs, so a steady launch writes nothing.
+    public var lastReport: String?
 
     /// The format version this library writes.
     public static let currentSchemaVersion = 1
@@ -130,9 +157,11 @@ public struct Ledger: Codable, Sendable, Hashable {
         backups = [:]
         observations = [:]
         failures = [:]
+        overrides = [:]
     }
 
-    /// Decodes a ledger; `observations` and `failures` are absent in older ledgers.
+    /// Decodes a ledger; `observations`, `failures`, `overrides` and `lastReport` are absent in
+    /// older ledgers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
@@ -142,6 +171,8 @@ public struct Ledger: Codable, Sendable, Hashable {
         backups = try container.decode([String: Backup].self, forKey: .backups)
         observations = try container.decodeIfPresent([String: Observation].self, forKey: .observations) ?? [:]
         failures = try container.decodeIfPresent([String: Failure].self, forKey: .failures) ?? [:]
+        overrides = try container.decodeIfPresent([String: Override].self, forKey: .overrides) ?? [:]
+        lastReport = try container.decodeIfPresent(String.self, forKey: .lastReport)
     }
 
     /// A ledger as read from disk.

@@ -39,6 +39,8 @@ enum LedgerReader {
                     return backups != nil
                 case "observations": return scanner.records { $0.observation() }.map { ledger.observations = $0 } != nil
                 case "failures": return scanner.records { $0.failure() }.map { ledger.failures = $0 } != nil
+                case "overrides": return scanner.records { $0.override() }.map { ledger.overrides = $0 } != nil
+                case "lastReport": return scanner.optionalString().map { ledger.lastReport = $0 } != nil
                 default: return scanner.skipValue()
                 }
             }
@@ -170,6 +172,32 @@ enum LedgerReader {
             return Ledger.Entry(
                 md5: md5, bytes: bytes, variant: variant, layout: layout, orientation: orientation,
                 appearance: appearance, identity: identity)
+        }
+
+        mutating func override() -> Ledger.Override? {
+            var file: String?
+            var md5: String?
+            var bytes: Int?
+            var header: ImageHeader?
+            let read = object { scanner, key in
+                switch key {
+                case "file":
+                    file = scanner.string()
+                    return file != nil
+                case "md5":
+                    md5 = scanner.string()
+                    return md5 != nil
+                case "bytes":
+                    bytes = scanner.integer()
+                    return bytes != nil
+                case "header":
+                    header = scanner.header()
+                    return header != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let file, let md5, let bytes, let header else { return nil }
+            return Ledger.Override(file: file, md5: md5, bytes: bytes, header: header)
         }
 
         mutating func backup() -> Ledger.Backup? {

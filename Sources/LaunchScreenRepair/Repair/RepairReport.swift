@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a repair did, file by file.
 public struct RepairReport: Codable, Sendable, Hashable {
     /// How the run ended overall.
@@ -121,6 +123,13 @@ public struct RepairReport: Codable, Sendable, Hashable {
         self.placeholder = placeholder
         self.notes = notes
         self.files = files
+    }
+
+    /// The report's JSON: sorted keys, so equal reports are equal bytes.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
     }
 
     /// Total bytes read from snapshot files.

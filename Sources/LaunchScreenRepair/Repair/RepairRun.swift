@@ -38,15 +38,24 @@ struct RepairRun<FS: FileSystem> {
         let entries: [DirectoryEntry]
         switch listSnapshots() {
         case .success(let listed): entries = listed
-        case .failure(let stop): return report.stopped(.noSnapshots, stop.reason)
+        case .failure(let stop):
+            report = report.stopped(.noSnapshots, stop.reason)
+            if writes {
+                storeReport(report)
+                commitLedger()
+            }
+            return report
         }
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
         if ledger.manifestVersion != request.manifest.version { ledger.failures = [:] }
         let inspected = inspectAndPlan(entries)
         report.files = apply(inspected)
+        report.notes += notes
+        notes = []
         if writes {
             forgetVanished(Set(inspected.plan.steps.map(\.name)))
+            storeReport(report)
             commitLedger()
         }
         report.notes += notes
@@ -107,6 +116,13 @@ struct RepairRun<FS: FileSystem> {
         let appearances = AppearanceClassifier.classify(
             samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs)
         for (name, evidence) in appearances { files[name]?.file.appearance = evidence }
+        if let hook = request.appearanceHook {
+            for (name, inspection) in files where inspection.file.header != nil && inspection.file.appearance.appearance == nil {
+                if let appearance = hook(inspection.file) {
+                    files[name]?.file.appearance = AppearanceEvidence(appearance: appearance, source: .app)
+                }
+            }
+        }
         let plan = planner.plan(files.values.map(\.file))
         return Inspected(files: files, plan: plan)
     }
@@ -120,6 +136,13 @@ struct RepairRun<FS: FileSystem> {
         for step in inspected.plan.steps {
             let inspection = inspected.files[step.name]!
             let file = inspection.file
+            if request.cancellation?.isCancelled == true {
+                reports.append(
+                    RepairReport.FileReport(
+                        name: step.name, outcome: .skipped, reason: "cancelled before this file", format: file.header?.format,
+                        width: file.header?.width, height: file.header?.height, orientation: step.orientation))
+                continue
+            }
             var entry = RepairReport.FileReport(
                 name: step.name, outcome: .skipped, reason: step.reason, format: file.header?.format,
                 width: file.header?.width, height: file.header?.height, orientation: step.orientation,
@@ -287,6 +310,20 @@ struct RepairRun<FS: FileSystem> {
     }
 
     // MARK: - Commit
+
+    /// Stores the report beside the ledger when it differs from the one stored last.
+    mutating func storeReport(_ report: RepairReport) {
+        let data = report.encoded()
+        let digest = MD5Digest.hex(of: data)
+        guard digest != ledger.lastReport else { return }
+        do {
+            try fileSystem.createDirectory(at: paths.moduleFolder)
+            try fileSystem.writeAtomically(data, to: paths.lastReportFile)
+            ledger.lastReport = digest
+        } catch {
+            notes.append("last report: \(error.description)")
+        }
+    }
 
     /// Writes the ledger when this run changed it.
     mutating func commitLedger() {

@@ -36,6 +36,23 @@ public struct SeasonCalendar: Sendable {
         return activeLayout(year: day.year, month: day.month, day: day.day)
     }
 
+    /// The start of the first day after `date` on which another layout is active (local
+    /// midnight in `timeZone`), within `horizonDays`; `nil` when the layout stays the same.
+    ///
+    /// An app uses it to have the next season's images in place before its next cold launch
+    /// (a background refresh scheduled for that moment).
+    public func nextChange(after date: Date, timeZone: TimeZone = .current, horizonDays: Int = 400) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let today = calendar.startOfDay(for: date)
+        let current = activeLayout(on: date, timeZone: timeZone)?.id
+        for offset in 1...max(1, horizonDays) {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { return nil }
+            if activeLayout(on: day, timeZone: timeZone)?.id != current { return day }
+        }
+        return nil
+    }
+
     /// Year, month and day of `date` in `timeZone`, Gregorian.
     public static func calendarDay(of date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
         var calendar = Calendar(identifier: .gregorian)

@@ -35,6 +35,9 @@ public struct SnapshotLocator: Sendable, Hashable {
     /// (PNG or JPEG bytes).
     public var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
 
+    /// The last report a run stored (``SnapshotRepair/lastReport(_:fileSystem:)``).
+    public var lastReportFile: URL { SnapshotPaths(self).lastReportFile }
+
     /// Whether an entry of the snapshot folder is a launch snapshot candidate (not a temporary
     /// file of this module, not hidden).
     public static func isSnapshotName(_ name: String) -> Bool {
@@ -53,6 +56,10 @@ struct SnapshotPaths {
     let placeholderFile: URL
     /// The file whose `flock` serialises runs (``RepairLock``).
     let lockFile: URL
+    /// The last report a run stored (``SnapshotRepair/lastReport(_:fileSystem:)``).
+    let lastReportFile: URL
+    /// The app's own images for slots (``Ledger/overrides``).
+    let overrideFolder: URL
     /// Present while the module is switched off; holds why (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``).
     let disabledFile: URL
 
@@ -67,5 +74,7 @@ struct SnapshotPaths {
         placeholderFile = URL(fileURLWithPath: module + "/placeholder", isDirectory: false)
         lockFile = URL(fileURLWithPath: module + "/lock", isDirectory: false)
         disabledFile = URL(fileURLWithPath: module + "/disabled", isDirectory: false)
+        lastReportFile = URL(fileURLWithPath: module + "/last-report.json", isDirectory: false)
+        overrideFolder = URL(fileURLWithPath: module + "/Overrides", isDirectory: true)
     }
 }

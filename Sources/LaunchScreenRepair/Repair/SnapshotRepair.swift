@@ -16,12 +16,21 @@ public struct RepairRequest: Sendable {
     public var indistinguishablePairs: IndistinguishablePairPolicy
     /// Plan only: read, decide and report, write nothing.
     public var dryRun: Bool
+    /// The app's say on a file whose appearance neither the ledger, the manifest, a pinned
+    /// style nor the pixels can tell (``AppearanceSource/app``); `nil` leaves such files unknown.
+    public var appearanceHook: AppearanceHook?
+    /// Asked between files: once cancelled, the files not yet handled are skipped.
+    public var cancellation: RepairCancellation?
+    /// What the launch call's synchronous step did, carried into the report (and the stored
+    /// last report).
+    public var placeholder: PlaceholderReport?
 
     /// Creates a request.
     public init(
         locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
         environment: RepairEnvironment, orientationPolicy: OrientationPolicy = .automatic,
-        indistinguishablePairs: IndistinguishablePairPolicy = .skip, dryRun: Bool = false
+        indistinguishablePairs: IndistinguishablePairPolicy = .skip, dryRun: Bool = false,
+        appearanceHook: AppearanceHook? = nil, cancellation: RepairCancellation? = nil, placeholder: PlaceholderReport? = nil
     ) {
         self.locator = locator
         self.manifest = manifest
@@ -30,6 +39,36 @@ public struct RepairRequest: Sendable {
         self.orientationPolicy = orientationPolicy
         self.indistinguishablePairs = indistinguishablePairs
         self.dryRun = dryRun
+        self.appearanceHook = appearanceHook
+        self.cancellation = cancellation
+        self.placeholder = placeholder
+    }
+}
+
+/// Decides the appearance of a snapshot file the module cannot classify: light, dark, or
+/// `nil` to leave it unknown (the file is then skipped, as without a hook).
+public typealias AppearanceHook = @Sendable (SnapshotFile) -> Appearance?
+
+/// A flag a repair checks between files; set from any thread.
+public final class RepairCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    /// A flag not yet set.
+    public init() {}
+
+    /// Asks the run to stop after the file in hand.
+    public func cancel() {
+        lock.lock()
+        defer { lock.unlock() }
+        cancelled = true
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
     }
 }
 
@@ -93,7 +132,7 @@ public enum SnapshotRepair {
         }
         var report = RepairReport(
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
-            manifestVersion: manifest.version, dryRun: request.dryRun)
+            manifestVersion: manifest.version, dryRun: request.dryRun, placeholder: request.placeholder)
         if request.indistinguishablePairs != .skip { report.indistinguishablePairs = request.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?
