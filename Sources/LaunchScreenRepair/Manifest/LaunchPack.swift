@@ -143,7 +143,7 @@ public struct LaunchPack: Sendable {
 }
 
 /// Why a pack could not be opened or read.
-public enum LaunchPackError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LaunchPackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The app's resources hold no pack of this name.
     case notFound(String)
     /// The file could not be read.

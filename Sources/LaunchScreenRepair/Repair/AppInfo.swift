@@ -11,6 +11,9 @@ public struct AppInfo: Sendable, Hashable {
     /// `application(_:didFinishLaunchingWithOptions:)` it is still in the background even when
     /// the user launched it, so that state does not mean a passive launch.
     public var usesScenes: Bool
+    /// `UILaunchStoryboardName`: the storyboard the system draws the launch snapshots from, which
+    /// the splash shows when no snapshot holds an image of this module's.
+    public var launchStoryboardName: String?
 
     /// Reads the keys from an Info.plist dictionary (`Bundle.main.infoDictionary`).
     public init(infoDictionary info: [String: Any]) {
@@ -24,6 +27,7 @@ public struct AppInfo: Sendable, Hashable {
             .compactMap { $0 }.joined(separator: "+")
         appVersion = version.isEmpty ? nil : version
         usesScenes = info["UIApplicationSceneManifest"] != nil
+        launchStoryboardName = info["UILaunchStoryboardName"] as? String
     }
 
     /// Whether a launch found in the background is a passive one (a background fetch, a

@@ -10,6 +10,10 @@ public struct PlaceholderReport: Codable, Sendable, Hashable {
     public var copiedFrom: String?
     /// The copy's format: PNG or JPEG, which `UIImage` decodes.
     public var format: ImageFormat?
+    /// The copy's pixel width.
+    public var width: Int?
+    /// The copy's pixel height.
+    public var height: Int?
     /// Whether the previous launch's placeholder was removed.
     public var removedPrevious: Bool
     /// Why no placeholder was made on an upgrade launch.
@@ -82,36 +86,58 @@ extension SnapshotRepair {
         _ locator: SnapshotLocator, environment: RepairEnvironment,
         fileSystem: some FileSystem = LocalFileSystem()
     ) -> PlaceholderReport {
+        placeholderStep(SnapshotPaths(locator), environment: environment, fileSystem: fileSystem).report
+    }
+
+    /// What the placeholder step did, with the ledger and the snapshot listing it read (`nil`
+    /// when it did not get that far), for the launch's other synchronous decisions.
+    struct PlaceholderStep {
         var report = PlaceholderReport()
-        guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return report }
-        let paths = SnapshotPaths(locator)
+        var ledger: Ledger?
+        var entries: [DirectoryEntry]?
+    }
+
+    static func placeholderStep(_ paths: SnapshotPaths, environment: RepairEnvironment, fileSystem: some FileSystem) -> PlaceholderStep {
+        var step = PlaceholderStep()
+        guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return step }
         if let disabled = disabledReason(paths, fileSystem: fileSystem) {
-            report.reason = disabled
-            return report
+            step.report.reason = disabled
+            return step
         }
         let lock: RepairLock
         switch RepairLock.take(paths, fileSystem: fileSystem) {
         case .acquired(let taken): lock = taken
         case .busy:
-            report.reason = "another repair or restore of this container is in progress"
-            return report
+            step.report.reason = "another repair or restore of this container is in progress"
+            return step
         case .failed(let reason):
-            report.reason = reason
-            return report
+            step.report.reason = reason
+            return step
         }
         defer { lock.release() }
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         guard !loaded.readFailed else {
-            report.reason = loaded.problem
-            return report
+            step.report.reason = loaded.problem
+            return step
         }
+        step.ledger = loaded.ledger
+        step.entries = try? fileSystem.entries(in: paths.snapshotFolder)
         if fileSystem.kind(of: paths.placeholderFile) != nil {
-            report.removedPrevious = (try? fileSystem.removeItem(at: paths.placeholderFile)) != nil
+            step.report.removedPrevious = (try? fileSystem.removeItem(at: paths.placeholderFile)) != nil
         }
-        let ledger = loaded.ledger
+        step.report = copyPlaceholder(step.report, ledger: loaded.ledger, entries: step.entries, paths, environment, fileSystem)
+        return step
+    }
+
+    /// On the first launch of a new app version, copies the snapshot the user saw.
+    private static func copyPlaceholder(
+        _ start: PlaceholderReport, ledger: Ledger, entries: [DirectoryEntry]?, _ paths: SnapshotPaths,
+        _ environment: RepairEnvironment, _ fileSystem: some FileSystem
+    ) -> PlaceholderReport {
+        var report = start
         guard let last = ledger.appVersion, let now = environment.appVersion, last != now else { return report }
         report.upgradeLaunch = true
-        guard let entries = try? fileSystem.entries(in: paths.snapshotFolder) else {
+        guard let entries else {
             report.reason = "no snapshot folder to copy from"
             return report
         }
@@ -152,6 +178,9 @@ extension SnapshotRepair {
             try fileSystem.writeAtomically(data, to: paths.placeholderFile)
             report.copiedFrom = chosen.name
             report.format = chosen.format
+            let header = try? ImageHeaderProbe.probe(InMemoryBytes(data))
+            report.width = header?.width
+            report.height = header?.height
         } catch {
             report.reason = error.description
         }

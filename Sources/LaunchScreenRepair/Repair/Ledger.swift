@@ -143,9 +143,6 @@ public struct Ledger: Codable, Sendable, Hashable {
     public var failures: [String: Failure]
     /// The app's own images, by slot (``LaunchSlot/key``).
     public var overrides: [String: Override]
-    /// Lower-case hex MD5 of the last report stored beside the ledger: a run stores its report
-    /// only when it differs, so a steady launch writes nothing.
-    public var lastReport: String?
 
     /// The format version this library writes.
     public static let currentSchemaVersion = 1
@@ -160,8 +157,7 @@ public struct Ledger: Codable, Sendable, Hashable {
         overrides = [:]
     }
 
-    /// Decodes a ledger; `observations`, `failures`, `overrides` and `lastReport` are absent in
-    /// older ledgers.
+    /// Decodes a ledger; `observations`, `failures` and `overrides` are absent in older ledgers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
@@ -172,8 +168,10 @@ public struct Ledger: Codable, Sendable, Hashable {
         observations = try container.decodeIfPresent([String: Observation].self, forKey: .observations) ?? [:]
         failures = try container.decodeIfPresent([String: Failure].self, forKey: .failures) ?? [:]
         overrides = try container.decodeIfPresent([String: Override].self, forKey: .overrides) ?? [:]
-        lastReport = try container.decodeIfPresent(String.self, forKey: .lastReport)
     }
+
+    /// Whether a restore has work: files this module wrote, or backups to put back.
+    var hasSomethingToUndo: Bool { !files.isEmpty || !backups.isEmpty }
 
     /// A ledger as read from disk.
     struct Loaded {

@@ -40,7 +40,6 @@ enum LedgerReader {
                 case "observations": return scanner.records { $0.observation() }.map { ledger.observations = $0 } != nil
                 case "failures": return scanner.records { $0.failure() }.map { ledger.failures = $0 } != nil
                 case "overrides": return scanner.records { $0.override() }.map { ledger.overrides = $0 } != nil
-                case "lastReport": return scanner.optionalString().map { ledger.lastReport = $0 } != nil
                 default: return scanner.skipValue()
                 }
             }

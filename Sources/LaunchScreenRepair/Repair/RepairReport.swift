@@ -153,25 +153,32 @@ public struct RepairReport: Codable, Sendable, Hashable {
         if let indistinguishablePairs {
             lines.append("indistinguishable light and dark pairs: \(indistinguishablePairs.rawValue) variant in both")
         }
-        for file in files {
-            var line = "\(file.outcome.rawValue)\t\(file.name)"
-            if let width = file.width, let height = file.height { line += "\t\(file.format?.rawValue ?? "?") \(width)x\(height)" }
-            if let appearance = file.appearance { line += " \(appearance.rawValue) (\(file.appearanceSource?.rawValue ?? "?"))" }
-            if let variant = file.variant { line += "\t→ \(variant)" }
-            if let reason = file.reason { line += "\t\(reason)" }
-            line += "\tread \(file.bytesRead) B, wrote \(file.bytesWritten) B"
-            lines.append(line)
-        }
+        lines += files.map(\.line)
         for note in notes { lines.append("note: \(note)") }
-        if status == .completed {
-            let counts = [Outcome.kept, .replaced, .wouldReplace, .skipped, .failed].compactMap { outcome -> String? in
-                let count = files(outcome).count
-                return count == 0 ? nil : "\(count) \(outcome.rawValue)"
-            }
-            lines.append(
-                "total: \(counts.isEmpty ? "no files" : counts.joined(separator: ", ")); read \(bytesRead) B, wrote \(bytesWritten) B")
-        }
+        if status == .completed { lines.append(summary) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One line: the status, or for a finished run the count of each outcome and the bytes.
+    public var summary: String {
+        guard status == .completed else { return "status: \(status.rawValue)" + (reason.map { " (\($0))" } ?? "") }
+        let counts = [Outcome.kept, .replaced, .wouldReplace, .skipped, .failed].compactMap { outcome -> String? in
+            let count = files(outcome).count
+            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+        }
+        return "total: \(counts.isEmpty ? "no files" : counts.joined(separator: ", ")); read \(bytesRead) B, wrote \(bytesWritten) B"
+    }
+}
+
+extension RepairReport.FileReport {
+    /// One line: outcome, name, what the file is, the variant, why, and the bytes.
+    public var line: String {
+        var line = "\(outcome.rawValue)\t\(name)"
+        if let width, let height { line += "\t\(format?.rawValue ?? "?") \(width)x\(height)" }
+        if let appearance { line += " \(appearance.rawValue) (\(appearanceSource?.rawValue ?? "?"))" }
+        if let variant { line += "\t→ \(variant)" }
+        if let reason { line += "\t\(reason)" }
+        return line + "\tread \(bytesRead) B, wrote \(bytesWritten) B"
     }
 }
 

@@ -13,6 +13,8 @@ struct RepairRun<FS: FileSystem> {
     var ledger: Ledger
     let originalLedger: Ledger
     var backups: BackupStore<FS>
+    /// The app's own images for slots.
+    let overrides: SlotOverrides
     var notes: [String] = []
     var environment: RepairEnvironment { request.environment }
 
@@ -29,6 +31,7 @@ struct RepairRun<FS: FileSystem> {
         originalLedger = loaded.ledger
         writes = mayWrite && !loaded.readFailed
         backups = BackupStore(paths: paths, fileSystem: fileSystem)
+        overrides = SlotOverrides(loaded.ledger.overrides, idiom: request.environment.idiom)
         if let problem = loaded.problem { notes.append(problem) }
     }
 
@@ -38,13 +41,7 @@ struct RepairRun<FS: FileSystem> {
         let entries: [DirectoryEntry]
         switch listSnapshots() {
         case .success(let listed): entries = listed
-        case .failure(let stop):
-            report = report.stopped(.noSnapshots, stop.reason)
-            if writes {
-                storeReport(report)
-                commitLedger()
-            }
-            return report
+        case .failure(let stop): return report.stopped(.noSnapshots, stop.reason)
         }
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
@@ -55,8 +52,7 @@ struct RepairRun<FS: FileSystem> {
         notes = []
         if writes {
             forgetVanished(Set(inspected.plan.steps.map(\.name)))
-            storeReport(report)
-            commitLedger()
+            commitLedger(report)
         }
         report.notes += notes
         return report
@@ -103,7 +99,7 @@ struct RepairRun<FS: FileSystem> {
     /// Inspects every entry (reading only what the ledger does not already know), decides the
     /// appearances of all of them together, then plans.
     mutating func inspectAndPlan(_ entries: [DirectoryEntry]) -> Inspected {
-        let inspector = SnapshotInspector(request: request, planner: planner, ledger: ledger, fileSystem: fileSystem)
+        let inspector = SnapshotInspector(request: request, planner: planner, ledger: ledger, overrides: overrides, fileSystem: fileSystem)
         var files: [String: Inspection] = [:]
         for entry in entries { files[entry.name] = inspector.inspect(entry, in: paths.snapshotFolder) }
         let samples = files.values.compactMap { inspection -> AppearanceClassifier.Sample? in
@@ -123,7 +119,8 @@ struct RepairRun<FS: FileSystem> {
                 }
             }
         }
-        let plan = planner.plan(files.values.map(\.file))
+        var plan = planner.plan(files.values.map(\.file))
+        plan.steps = plan.steps.map { step in files[step.name].map { overrides.step(step, for: $0.file) } ?? step }
         return Inspected(files: files, plan: plan)
     }
 
@@ -212,8 +209,10 @@ struct RepairRun<FS: FileSystem> {
             return
         }
         let data: Data
-        do { data = try request.variants.bytes(of: variant) } catch {
-            report.reason = "variant \(variant.id): \(error.description)"
+        switch bytes(of: variant) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            report.reason = "variant \(variant.id): \(problem.reason)"
             return
         }
         guard data.count == variant.length, MD5Digest.hex(of: data) == variant.md5 else {
@@ -284,9 +283,26 @@ struct RepairRun<FS: FileSystem> {
         }
     }
 
-    /// The manifest's variant of that id.
+    /// The variant of that id: the app's image of a slot, or the manifest's.
     func variant(_ id: String?) -> LaunchManifest.Variant? {
-        id.flatMap { planner.variant($0, in: request.manifest) }
+        id.flatMap { overrides.variant($0) ?? planner.variant($0, in: request.manifest) }
+    }
+
+    /// Why a variant's bytes could not be had.
+    struct Unavailable: Error {
+        var reason: String
+    }
+
+    /// A variant's bytes: the app's image from the overrides folder, else from the pack.
+    func bytes(of variant: LaunchManifest.Variant) -> Result<Data, Unavailable> {
+        if let record = overrides.record(variant.id) {
+            do { return .success(try fileSystem.contents(of: paths.overrideFolder.appendingPathComponent(record.file))) } catch {
+                return .failure(Unavailable(reason: error.description))
+            }
+        }
+        do { return .success(try request.variants.bytes(of: variant)) } catch {
+            return .failure(Unavailable(reason: error.description))
+        }
     }
 
     mutating func record(_ name: String, _ variant: LaunchManifest.Variant, orientation: Orientation?, identity: FileIdentity?) {
@@ -311,22 +327,8 @@ struct RepairRun<FS: FileSystem> {
 
     // MARK: - Commit
 
-    /// Stores the report beside the ledger when it differs from the one stored last.
-    mutating func storeReport(_ report: RepairReport) {
-        let data = report.encoded()
-        let digest = MD5Digest.hex(of: data)
-        guard digest != ledger.lastReport else { return }
-        do {
-            try fileSystem.createDirectory(at: paths.moduleFolder)
-            try fileSystem.writeAtomically(data, to: paths.lastReportFile)
-            ledger.lastReport = digest
-        } catch {
-            notes.append("last report: \(error.description)")
-        }
-    }
-
-    /// Writes the ledger when this run changed it.
-    mutating func commitLedger() {
+    /// Writes the ledger, with this run's report beside it, when this run changed it.
+    mutating func commitLedger(_ report: RepairReport) {
         ledger.manifestVersion = request.manifest.version
         if let appVersion = environment.appVersion { ledger.appVersion = appVersion }
         guard ledger != originalLedger else { return }
@@ -334,6 +336,9 @@ struct RepairRun<FS: FileSystem> {
         // run was writing towards, so the launch after it always gets here: the steady launch
         // need not list them.
         SnapshotRepair.removeTemporaryFiles(in: [paths.moduleFolder, paths.backupFolder], fileSystem: fileSystem)
+        do { try fileSystem.writeAtomically(report.encoded(), to: paths.lastReportFile) } catch {
+            notes.append("last report: \(error.description)")
+        }
         do { try writeLedger() } catch {
             notes.append("ledger: \(error.description)")
         }

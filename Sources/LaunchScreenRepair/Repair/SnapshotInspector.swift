@@ -20,6 +20,7 @@ struct SnapshotInspector<FS: FileSystem> {
     let request: RepairRequest
     let planner: RepairPlanner
     let ledger: Ledger
+    let overrides: SlotOverrides
     let fileSystem: FS
 
     func inspect(_ entry: DirectoryEntry, in folder: URL) -> Inspection {
@@ -112,14 +113,16 @@ struct SnapshotInspector<FS: FileSystem> {
     }
 
     /// The file as the ledger recorded it, when the entry still has the recorded identity and
-    /// the recorded bytes are a variant of the manifest (a PNG of its pixel size).
+    /// the recorded bytes are a variant of the manifest (a PNG of its pixel size) or the app's
+    /// image for the slot.
     func unchanged(_ entry: DirectoryEntry) -> SnapshotFile? {
         guard entry.kind == .regular, let recorded = ledger.files[entry.name], recorded.identity == entry.identity,
-            let variant = planner.variant(recorded.variant, in: request.manifest),
+            let variant = overrides.variant(recorded.variant) ?? planner.variant(recorded.variant, in: request.manifest),
             variant.md5 == recorded.md5, variant.length == recorded.bytes
         else { return nil }
+        let format = overrides.record(variant.id)?.header.format ?? .png
         return SnapshotFile(
-            name: entry.name, byteCount: entry.size, header: ImageHeader(format: .png, width: variant.width, height: variant.height),
+            name: entry.name, byteCount: entry.size, header: ImageHeader(format: format, width: variant.width, height: variant.height),
             md5: recorded.md5, appearance: AppearanceEvidence(appearance: recorded.appearance, source: .ledger),
             identity: entry.identity, orientation: recorded.orientation)
     }

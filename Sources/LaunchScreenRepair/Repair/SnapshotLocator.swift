@@ -35,7 +35,7 @@ public struct SnapshotLocator: Sendable, Hashable {
     /// (PNG or JPEG bytes).
     public var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
 
-    /// The last report a run stored (``SnapshotRepair/lastReport(_:fileSystem:)``).
+    /// The report of the last run that changed anything (``SnapshotRepair/lastReport(_:fileSystem:)``).
     public var lastReportFile: URL { SnapshotPaths(self).lastReportFile }
 
     /// Whether an entry of the snapshot folder is a launch snapshot candidate (not a temporary

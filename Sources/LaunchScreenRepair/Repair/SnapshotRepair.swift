@@ -78,12 +78,18 @@ public enum RepairError: Error, Sendable, Hashable, CustomStringConvertible {
     case manifest(String)
     /// The app has no bundle identifier, which names its snapshot folder.
     case noBundleIdentifier
+    /// The pack is missing from the app, or not the manifest's.
+    case pack(LaunchPackError)
+    /// The task was cancelled before the run began.
+    case cancelled
 
     /// A one-line explanation.
     public var description: String {
         switch self {
         case .manifest(let text): "manifest: \(text)"
         case .noBundleIdentifier: "the app has no bundle identifier: its launch snapshot folder cannot be found"
+        case .pack(let error): error.description
+        case .cancelled: "cancelled before the repair began"
         }
     }
 }
@@ -100,6 +106,14 @@ public enum SnapshotRepair {
 
     /// Runs one repair. Throws only when the manifest itself is unusable.
     public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
+        let log = RepairLog(subsystem: request.locator.bundleIdentifier)
+        let report = try execute(request, fileSystem: fileSystem)
+        log.end(report)
+        return report
+    }
+
+    /// The run itself: gate → switch → calendar → lock → ``RepairRun``.
+    private static func execute(_ request: RepairRequest, fileSystem: some FileSystem) throws(RepairError) -> RepairReport {
         let environment = request.environment
         guard environment.systemVersion >= minimumSystemVersion else {
             return RepairReport(
@@ -115,7 +129,9 @@ public enum SnapshotRepair {
         if let reason = disabledReason(paths, fileSystem: fileSystem) {
             var report = RepairReport(status: .disabled, reason: reason, snapshotFolder: paths.snapshotFolderPath, dryRun: request.dryRun)
             // A restore that met another run when the module was switched off is completed here.
-            if !request.dryRun, fileSystem.kind(of: paths.ledgerFile) != nil {
+            if !request.dryRun, fileSystem.kind(of: paths.ledgerFile) != nil,
+                Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem).ledger.hasSomethingToUndo
+            {
                 let restored = restore(request.locator, fileSystem: fileSystem)
                 report.notes = restored.text.split(separator: "\n").dropFirst().map { "restore: \($0)" }
             }

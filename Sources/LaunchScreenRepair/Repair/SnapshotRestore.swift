@@ -96,10 +96,10 @@ struct SnapshotRestore<FS: FileSystem> {
     }
 
     /// Removes the ledger and an empty `Backups/` once nothing is left to undo; otherwise keeps
-    /// what is left in the ledger.
+    /// what is left in the ledger. The app's own images for slots are the app's settings: kept.
     func forget(_ ledger: Ledger, _ report: inout RestoreReport) {
         do {
-            if ledger.backups.isEmpty && ledger.files.isEmpty {
+            if ledger.backups.isEmpty && ledger.files.isEmpty && ledger.overrides.isEmpty {
                 if fileSystem.kind(of: paths.ledgerFile) != nil { try fileSystem.removeItem(at: paths.ledgerFile) }
                 if fileSystem.kind(of: paths.backupFolder) == .directory, (try? fileSystem.entries(in: paths.backupFolder))?.isEmpty == true
                 {

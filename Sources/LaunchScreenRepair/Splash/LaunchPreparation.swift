@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the launch call decides at once, in the same run-loop turn, before any repair work is
+/// scheduled: the upgrade placeholder, and which image the user saw (for the app's splash).
+public struct LaunchPreparation: Sendable, Hashable {
+    /// What was done with the upgrade placeholder.
+    public var placeholder: PlaceholderReport
+    /// What the user saw while the launch began.
+    public var shown: LaunchScreenShown
+
+    /// Creates a value.
+    public init(placeholder: PlaceholderReport, shown: LaunchScreenShown) {
+        self.placeholder = placeholder
+        self.shown = shown
+    }
+}
+
+extension SnapshotRepair {
+    /// The launch call's synchronous step: ``preparePlaceholder(_:environment:fileSystem:)``, then
+    /// ``LaunchScreenShown/decide(ledger:entries:manifest:placeholder:window:)`` from the ledger
+    /// and the listing that step read. Reads the ledger once and lists the snapshot folder; reads
+    /// snapshot bytes only to copy a placeholder on an upgrade launch.
+    public static func prepareLaunch(
+        _ locator: SnapshotLocator, environment: RepairEnvironment, window: LaunchWindow, manifest: LaunchManifest,
+        fileSystem: some FileSystem = LocalFileSystem()
+    ) -> LaunchPreparation {
+        let step = placeholderStep(SnapshotPaths(locator), environment: environment, fileSystem: fileSystem)
+        guard let ledger = step.ledger else {
+            return LaunchPreparation(
+                placeholder: step.report, shown: .storyboard(reason: step.report.reason ?? "nothing was read at this launch"))
+        }
+        let shown = LaunchScreenShown.decide(
+            ledger: ledger, entries: step.entries ?? [], manifest: manifest, placeholder: step.report, window: window)
+        return LaunchPreparation(placeholder: step.report, shown: shown)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The app's window at launch, as the splash decision needs it.
+public struct LaunchWindow: Sendable, Hashable {
+    /// The interface orientation.
+    public var orientation: Orientation
+    /// The appearance the system drew in: a pinned `UIUserInterfaceStyle`, else the user's.
+    public var appearance: Appearance?
+    /// The window's width in points (the screen's, or an iPad window's).
+    public var pointWidth: Double
+    /// The window's height in points.
+    public var pointHeight: Double
+    /// Pixels per point of the screen.
+    public var screenScale: Double
+
+    /// Creates a window value.
+    public init(orientation: Orientation, appearance: Appearance?, pointWidth: Double, pointHeight: Double, screenScale: Double) {
+        self.orientation = orientation
+        self.appearance = appearance
+        self.pointWidth = pointWidth
+        self.pointHeight = pointHeight
+        self.screenScale = screenScale
+    }
+
+    /// The window of an app in `environment`: its orientation, and the appearance the system
+    /// drew in (the pinned style, else the user's).
+    public init(_ environment: RepairEnvironment, pointWidth: Double, pointHeight: Double, screenScale: Double) {
+        self.init(
+            orientation: environment.currentOrientation ?? (pointWidth > pointHeight ? .landscape : .portrait),
+            appearance: environment.pinnedAppearance ?? environment.currentAppearance, pointWidth: pointWidth,
+            pointHeight: pointHeight, screenScale: screenScale)
+    }
+}
+
+/// An image the app's splash can show exactly where the launch snapshot was.
+public struct SplashImage: Sendable, Hashable {
+    /// Where its bytes are.
+    public enum Source: Sendable, Hashable {
+        /// A manifest variant this module wrote into the slot; its bytes are the pack's.
+        case variant(String)
+        /// The upgrade placeholder (``SnapshotLocator/placeholderFile``): the system's own
+        /// snapshot, copied before this launch's repair.
+        case placeholder
+        /// The app's own image for the slot (``SnapshotRepair/setLaunchImage(_:for:_:fileSystem:)``).
+        case appImage(LaunchSlot)
+    }
+
+    /// Where its bytes are.
+    public var source: Source
+    /// The snapshot file it is the image of.
+    public var file: String
+    /// Its width in pixels.
+    public var width: Int
+    /// Its height in pixels.
+    public var height: Int
+    /// Pixels per point at which it fills the window exactly (e.g. 2.88 on a 375-point-wide
+    /// window of a 1080-pixel mini): the scale to load it at.
+    public var scale: Double
+    /// Whether its pixels line up with the window one to one: its shape is the window's. A
+    /// portrait image in a landscape slot (phones are portrait-only by default) is not: it is
+    /// shown upright, filling the window.
+    public var isPixelExact: Bool
+}
+
+/// What the user saw while this launch began, for the app's own splash to take over from it
+/// without a visible jump. Decided at launch, before this launch's repair writes anything: on a
+/// season's first day the user saw the last season's image, and so does the splash.
+public enum LaunchScreenShown: Sendable, Hashable {
+    /// An image the module has the bytes of.
+    case image(SplashImage)
+    /// The snapshot in the slot is one the system drew from the launch storyboard (or none can
+    /// be told): the splash shows the storyboard, which is what the user saw.
+    case storyboard(reason: String)
+
+    /// The image, when there is one.
+    public var image: SplashImage? {
+        if case .image(let image) = self { return image }
+        return nil
+    }
+
+    /// Decides from what the launch call read: the ledger (which file holds which of this
+    /// module's images, and since when), the snapshot folder's listing, the upgrade placeholder
+    /// just made, and the window.
+    ///
+    /// The placeholder wins (the snapshot the user saw, copied on an upgrade launch). Otherwise
+    /// the file of the window's orientation and appearance that still holds what this module
+    /// wrote (same identity as recorded) and whose image the app can load: a manifest variant or
+    /// the app's own image. Of several such files (an iPad's full screen and its windows), the
+    /// one of the window's pixel size, else the largest.
+    public static func decide(
+        ledger: Ledger, entries: [DirectoryEntry], manifest: LaunchManifest, placeholder: PlaceholderReport?, window: LaunchWindow
+    ) -> LaunchScreenShown {
+        if let placeholder, let name = placeholder.copiedFrom, let width = placeholder.width, let height = placeholder.height {
+            return .image(image(.placeholder, file: name, width: width, height: height, window: window))
+        }
+        guard let appearance = window.appearance else {
+            return .storyboard(reason: "the appearance the launch was drawn in is not known")
+        }
+        let identities = Dictionary(entries.map { ($0.name, $0.identity) }, uniquingKeysWith: { first, _ in first })
+        var candidates: [(name: String, source: SplashImage.Source, width: Int, height: Int)] = []
+        for (name, entry) in ledger.files where entry.orientation == window.orientation && entry.appearance == appearance {
+            guard let identity = entry.identity, identities[name] == identity else { continue }
+            if entry.variant.hasPrefix(SlotOverrides.prefix) {
+                let slot = LaunchSlot(window.orientation, appearance)
+                guard let record = ledger.overrides[slot.key], record.md5 == entry.md5 else { continue }
+                candidates.append((name, .appImage(slot), record.header.width, record.header.height))
+            } else if let variant = manifest.variants.first(where: { $0.id == entry.variant && $0.md5 == entry.md5 }) {
+                candidates.append((name, .variant(variant.id), variant.width, variant.height))
+            }
+        }
+        guard !candidates.isEmpty else {
+            return .storyboard(
+                reason: "no \(window.orientation.rawValue) \(appearance.rawValue) snapshot holds an image of this module's: "
+                    + "the system drew it from the launch storyboard")
+        }
+        let windowPixels = (Int((window.pointWidth * window.screenScale).rounded()), Int((window.pointHeight * window.screenScale).rounded()))
+        let chosen =
+            candidates.first { ($0.width, $0.height) == windowPixels || ($0.height, $0.width) == windowPixels }
+            ?? candidates.max { ($0.width * $0.height, $1.name) < ($1.width * $1.height, $0.name) }!
+        return .image(
+            image(chosen.source, file: chosen.name, width: chosen.width, height: chosen.height, window: window))
+    }
+
+    /// The image value: its scale from the window's width when its shape is the window's.
+    private static func image(
+        _ source: SplashImage.Source, file: String, width: Int, height: Int, window: LaunchWindow
+    ) -> SplashImage {
+        let shape: Orientation = width > height ? .landscape : .portrait
+        let windowShape: Orientation = window.pointWidth > window.pointHeight ? .landscape : .portrait
+        let fitsWidth = window.pointWidth > 0 ? Double(width) / window.pointWidth : 0
+        // The same scale both ways means the image is the window's shape; screens with a native
+        // scale (2.88 on a mini: 812 pt → 2338.56 of its 2340 rows) are off by a pixel or two.
+        let exact = shape == windowShape && fitsWidth > 0 && abs(fitsWidth * window.pointHeight - Double(height)) <= 2.0
+        return SplashImage(
+            source: source, file: file, width: width, height: height, scale: exact ? fitsWidth : window.screenScale,
+            isPixelExact: exact)
+    }
+}
