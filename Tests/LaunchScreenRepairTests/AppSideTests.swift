@@ -116,8 +116,9 @@ struct AppSideTests {
     func appearanceHook() throws {
         defer { container.folder.remove() }
         try installBusyPair()
-        let without = try SnapshotRepair.run(RepairRequest(
-            locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone(), dryRun: true))
+        let without = try SnapshotRepair.run(
+            RepairRequest(
+                locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone(), dryRun: true))
         #expect(without.files.allSatisfy { $0.outcome == .skipped && $0.reason?.contains("appearance unknown") == true })
         let asked = Counter()
         let report = try SnapshotRepair.run(

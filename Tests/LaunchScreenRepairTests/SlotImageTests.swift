@@ -68,7 +68,8 @@ struct SlotImageTests {
         let back = try SnapshotRepair.removeLaunchImage(for: .portraitLight, try request())
         #expect(back.files.first { $0.name == light }?.variant == "winter-phone-1179x2556-portrait-light")
         #expect(try container.contents(light) == (try catalog.bytes("winter-phone-1179x2556-portrait-light")))
-        #expect(!FileManager.default.fileExists(atPath: container.locator.moduleFolder.appendingPathComponent("Overrides/portrait-light").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: container.locator.moduleFolder.appendingPathComponent("Overrides/portrait-light").path))
     }
 
     @Test("an image of another size, or not an image: refused, nothing kept, the snapshots as they were")

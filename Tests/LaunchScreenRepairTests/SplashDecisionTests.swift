@@ -41,6 +41,8 @@ struct SplashDecisionTests {
                 #expect(image.width == 1179 && image.height == 2556 && image.scale == 3)
                 // The portrait image in a landscape slot is not the window's shape: shown upright, filling it.
                 #expect(image.isPixelExact == (orientation == .portrait), "\(orientation) \(appearance)")
+                let data = image.data(container.locator, manifest: catalog.manifest, variants: try catalog.pack())
+                #expect(data == (try catalog.bytes("winter-phone-1179x2556-portrait-\(appearance.rawValue)")))
             }
         }
     }
@@ -72,6 +74,7 @@ struct SplashDecisionTests {
         #expect(image.width == 1179 && image.height == 2556 && image.scale == 3 && image.isPixelExact)
         let placeholder = try Data(contentsOf: container.locator.placeholderFile)
         #expect(placeholder == (try catalog.bytes("winter-phone-1179x2556-portrait-light")))
+        #expect(image.data(container.locator, manifest: catalog.manifest, variants: try catalog.pack()) == placeholder)
     }
 
     @Test("a season's first day: the splash shows the season the user saw, the next launch the new one")
@@ -81,9 +84,13 @@ struct SplashDecisionTests {
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone("2026-02-28"))
         let springDay = RepairEnvironment.phone("2026-03-01")
-        #expect(prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(
+            prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source
+                == .variant("winter-phone-1179x2556-portrait-light"))
         #expect(try repair(catalog, springDay).files(.replaced).count == 4)
-        #expect(prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source == .variant("spring-phone-1179x2556-portrait-light"))
+        #expect(
+            prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source
+                == .variant("spring-phone-1179x2556-portrait-light"))
     }
 
     @Test("a pinned dark style: the dark image even when the user's appearance is light")
@@ -105,7 +112,8 @@ struct SplashDecisionTests {
         let catalog = try TestCatalog(in: container.folder.url)
         for (width, height) in [(2732, 2048), (2048, 2732), (1012, 2048)] {
             for dark in [false, true] {
-                try container.write(try SyntheticAAPL.make(width: width, height: height, grey: dark ? 0x0800 : 0xF000), as: "\(UUID())@2x.ktx")
+                try container.write(
+                    try SyntheticAAPL.make(width: width, height: height, grey: dark ? 0x0800 : 0xF000), as: "\(UUID())@2x.ktx")
             }
         }
         var environment = RepairEnvironment.pad()
@@ -131,6 +139,20 @@ struct SplashDecisionTests {
         let image = try #require(prepare(catalog, .phone(), window).shown.image)
         #expect(image.source == .variant("winter-phone-1080x2340-portrait-light"))
         #expect(abs(image.scale - 2.88) < 0.0001 && image.isPixelExact)
+    }
+
+    @Test("the app's own image in the slot: that image, from the module's folder")
+    func appImage() throws {
+        defer { container.folder.remove() }
+        try container.installRealAAPL()
+        let campaign = TestCatalog.png(width: 1179, height: 2556, text: "campaign")
+        let catalog = try TestCatalog(in: container.folder.url)
+        try SnapshotRepair.setLaunchImage(
+            campaign, for: .portraitLight,
+            RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone()))
+        let image = try #require(prepare(catalog, .phone(), Self.phoneWindow(.phone())).shown.image)
+        #expect(image.source == .appImage(.portraitLight) && image.scale == 3 && image.isPixelExact)
+        #expect(image.data(container.locator, manifest: catalog.manifest, variants: try catalog.pack()) == campaign)
     }
 
     @Test("a file the system redrew since this module wrote it is not taken for ours")

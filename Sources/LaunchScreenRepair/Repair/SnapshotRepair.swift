@@ -50,26 +50,17 @@ public struct RepairRequest: Sendable {
 public typealias AppearanceHook = @Sendable (SnapshotFile) -> Appearance?
 
 /// A flag a repair checks between files; set from any thread.
-public final class RepairCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class RepairCancellation: Sendable {
+    private let cancelled = LockedValue(false)
 
     /// A flag not yet set.
     public init() {}
 
     /// Asks the run to stop after the file in hand.
-    public func cancel() {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelled = true
-    }
+    public func cancel() { cancelled.set(true) }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
+    public var isCancelled: Bool { cancelled.get() }
 }
 
 /// The inputs cannot be used at all (a problem with one snapshot file is reported, not thrown).

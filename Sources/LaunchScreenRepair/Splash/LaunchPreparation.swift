@@ -34,3 +34,22 @@ extension SnapshotRepair {
         return LaunchPreparation(placeholder: step.report, shown: shown)
     }
 }
+
+extension SplashImage {
+    /// The image's bytes (PNG or JPEG): from the pack for a variant, else from the module's
+    /// folder. `nil` when they cannot be read.
+    public func data(
+        _ locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
+        fileSystem: some FileSystem = LocalFileSystem()
+    ) -> Data? {
+        let paths = SnapshotPaths(locator)
+        switch source {
+        case .variant(let id):
+            return manifest.variants.first { $0.id == id }.flatMap { try? variants.bytes(of: $0) }
+        case .placeholder:
+            return try? fileSystem.contents(of: paths.placeholderFile)
+        case .appImage(let slot):
+            return try? fileSystem.contents(of: paths.overrideFolder.appendingPathComponent(slot.key))
+        }
+    }
+}

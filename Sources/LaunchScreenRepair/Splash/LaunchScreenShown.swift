@@ -113,7 +113,9 @@ public enum LaunchScreenShown: Sendable, Hashable {
                 reason: "no \(window.orientation.rawValue) \(appearance.rawValue) snapshot holds an image of this module's: "
                     + "the system drew it from the launch storyboard")
         }
-        let windowPixels = (Int((window.pointWidth * window.screenScale).rounded()), Int((window.pointHeight * window.screenScale).rounded()))
+        let windowPixels = (
+            Int((window.pointWidth * window.screenScale).rounded()), Int((window.pointHeight * window.screenScale).rounded())
+        )
         let chosen =
             candidates.first { ($0.width, $0.height) == windowPixels || ($0.height, $0.width) == windowPixels }
             ?? candidates.max { ($0.width * $0.height, $1.name) < ($1.width * $1.height, $0.name) }!
