@@ -175,4 +175,20 @@ struct RemoteDeliveryTests {
             )
         }
     }
+
+    @Test func shardsWithRemoteLayoutsMergeToTheSingleRenderAndItsAssetCatalog() throws {
+        let workspace = try RemoteWorkspace()
+        defer { workspace.remove() }
+        for part in ["1/2", "2/2"] {
+            let shard = try workspace.render("part-\(part.prefix(1))", ["--remote-layout", "spring", "--shard", part])
+            try #require(shard.status == 0, "\(shard.stderr)")
+        }
+        let merged = try workspace.run(["merge", "part-1", "part-2", "--output", "merged", "--asset-catalog", "merged-app"])
+        try #require(merged.status == 0, "\(merged.stderr)")
+        let single = try workspace.render("single", ["--remote-layout", "spring", "--asset-catalog", "single-app"])
+        try #require(single.status == 0, "\(single.stderr)")
+        #expect(try FileTree.contents(of: workspace.url("merged")) == FileTree.contents(of: workspace.url("single")))
+        #expect(try FileTree.contents(of: workspace.url("merged-app")) == FileTree.contents(of: workspace.url("single-app")))
+        #expect(try String(contentsOf: workspace.url("merged/LaunchAssets.swift"), encoding: .utf8).contains(RemoteWorkspace.url))
+    }
 }

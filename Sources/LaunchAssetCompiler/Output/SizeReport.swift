@@ -47,7 +47,7 @@ public struct SizeReport: Sendable, Equatable, Encodable {
                 largestFetch(idiom, in: manifest).map { "an \(names[idiom]!) up to \(Self.megabytes($0))" }
             }
             line +=
-                "; \(fetchedBytes.count) remote layout\(fetchedBytes.count == 1 ? "" : "s"), each fetched on demand: "
+                "; \(fetchedBytes.count) remote layout\(fetchedBytes.count == 1 ? "" : "s"), fetched one at a time: "
                 + fetched.joined(separator: ", ")
         }
         return line
