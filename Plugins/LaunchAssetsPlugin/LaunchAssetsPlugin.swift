@@ -60,6 +60,7 @@ struct RenderInvocation {
         var layouts: String?
         var templates: String?
         var devices: String?
+        var assetCatalog: Bool?
     }
 
     static let configurationFileName = "launch-assets.json"
@@ -72,6 +73,8 @@ struct RenderInvocation {
     let configurationFile: URL?
     let workDirectory: URL
     let bundle: String
+    /// `assetCatalog` in the settings: honoured on the Xcode path only (`Bundle.main`).
+    let assetCatalog: Bool
 
     init(targetName: String, targetDirectory: URL, packageDirectory: URL, workDirectory: URL, bundle: String) throws {
         let fileManager = FileManager.default
@@ -114,21 +117,27 @@ struct RenderInvocation {
         self.devices = configuration.devices.map { targetDirectory.appending(path: $0) }
         self.workDirectory = workDirectory
         self.bundle = bundle
+        self.assetCatalog = configuration.assetCatalog ?? false
     }
 
-    /// The build command: every input file declared, one output per generated file.
-    func command(tool: URL) throws -> Command {
+    /// The build command: every input file declared, one output per generated file. With
+    /// `inAssetCatalog`, the pack's output is `<Type>.xcassets` (one data set entry per idiom,
+    /// which Xcode compiles and App Store thinning slices) instead of a `.launchpack` file,
+    /// which then stays in the render folder, not among the target's resources.
+    func command(tool: URL, inAssetCatalog: Bool = false) throws -> Command {
         let swiftFile = workDirectory.appending(path: "\(typeName).swift")
         let packFile = workDirectory.appending(path: "\(typeName).launchpack")
+        let catalog = workDirectory.appending(path: "\(typeName).xcassets")
         var arguments = [
             "render", "--quiet", "--no-images",
             "--layouts", layouts.path, "--templates", templates.path,
             "--output", workDirectory.appending(path: "render").path,
-            "--swift", swiftFile.path, "--pack", packFile.path,
+            "--swift", swiftFile.path,
             "--type-name", typeName, "--bundle", bundle,
             // The work directory survives between builds (and is writable in the sandbox).
             "--cache-dir", workDirectory.appending(path: "cache").path,
         ]
+        arguments += inAssetCatalog ? ["--asset-catalog", workDirectory.path] : ["--pack", packFile.path]
         if let devices { arguments += ["--devices", devices.path] }
         if let configurationFile { arguments += ["--config", configurationFile.path] }
 
@@ -138,7 +147,7 @@ struct RenderInvocation {
             executable: tool,
             arguments: arguments,
             inputFiles: inputs,
-            outputFiles: [swiftFile, packFile]
+            outputFiles: [swiftFile, inAssetCatalog ? catalog : packFile]
         )
     }
 
@@ -174,7 +183,8 @@ import XcodeProjectPlugin
 
 extension LaunchAssetsPlugin: XcodeBuildToolPlugin {
     /// The same render for an Xcode target: `Layouts/` and `Templates/` next to the target's
-    /// files, else at the project root; the pack is a resource of the app (`Bundle.main`).
+    /// files, else at the project root; the pack is a resource of the app (`Bundle.main`), or
+    /// with `"assetCatalog": true` in `launch-assets.json` an asset catalog of the app.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let projectDirectory = context.xcodeProject.directoryURL
         let targetDirectory = projectDirectory.appending(path: target.displayName)
@@ -185,7 +195,7 @@ extension LaunchAssetsPlugin: XcodeBuildToolPlugin {
             workDirectory: context.pluginWorkDirectoryURL,
             bundle: "main"
         )
-        return [try render.command(tool: context.tool(named: "launch-assets").url)]
+        return [try render.command(tool: context.tool(named: "launch-assets").url, inAssetCatalog: render.assetCatalog)]
     }
 }
 #endif

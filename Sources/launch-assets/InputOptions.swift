@@ -33,7 +33,15 @@ struct InputOptions: ParsableArguments {
     )
     var multitasking: Bool?
 
-    /// The generator, with the idioms, orientations and multitasking of `defaults` where these options give none.
+    @Option(
+        name: .customLong("remote-layout"),
+        help: ArgumentHelp(
+            "Deliver this layout remotely whatever its file says: its images stay out of the pack, for `publish`. Repeat for several.",
+            valueName: "id"))
+    var remoteLayoutIDs: [String] = []
+
+    /// The generator, with the idioms, orientations, multitasking and remote layouts of
+    /// `defaults` where these options give none.
     func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
         LaunchAssetGenerator(
             configuration: .init(
@@ -43,7 +51,9 @@ struct InputOptions: ParsableArguments {
                 layoutIDs: layoutIDs,
                 idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
                 orientations: orientations ?? defaults?.orientations,
-                multitasking: multitasking ?? defaults?.multitasking
+                multitasking: multitasking ?? defaults?.multitasking,
+                remoteLayouts: remoteLayoutIDs.isEmpty
+                    ? defaults.flatMap(RemoteLayoutSelection.configuration) : .commandLine(remoteLayoutIDs)
             ))
     }
 }

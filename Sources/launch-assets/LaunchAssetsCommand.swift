@@ -14,6 +14,8 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
             RenderCommand.self,
             DiffCommand.self,
             MergeCommand.self,
+            PublishCommand.self,
+            KeygenCommand.self,
             ValidateCommand.self,
             DevicesCommand.self,
             ProbeCommand.self,

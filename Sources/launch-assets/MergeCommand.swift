@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAssetCompiler
+import LaunchScreenRepair
 
 /// `launch-assets merge SHARD...`: the folders of `render --shard K/N` as one render.
 struct MergeCommand: ParsableCommand {
@@ -21,11 +22,23 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let merged = try PartialRender.merge(shards.map { URL(fileURLWithPath: $0).standardizedFileURL })
+        let record = merged.record
+        if destination.assetCatalog != nil, record.bundle == .module {
+            throw ValidationError(
+                "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): the shards were rendered with --bundle module, which keeps the .launchpack file"
+            )
+        }
+        var remote: RemoteLayoutSource?
+        if let settings = record.remote {
+            do { remote = try settings.source() } catch {
+                throw CompilerError(Diagnostic(file: PartialRender.fileName, path: "remote.\(error.key)", message: error.message))
+            }
+        }
         let files = try destination.files(
-            merged.assets, typeName: merged.record.typeName, bundle: merged.record.bundle,
-            preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: merged.record.deviceNames
+            merged.assets, typeName: record.typeName, bundle: record.bundle, remote: remote,
+            preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: record.deviceNames
         )
-        try OutputWriter(directory: destination.outputURL).write(files)
+        try OutputWriter(directory: destination.outputURL, ownedFolders: destination.ownedFolders(typeName: record.typeName)).write(files)
         StandardError.write("Merged \(shards.count) shards: \(merged.assets.manifest.variants.count) variants → \(destination.output)")
     }
 

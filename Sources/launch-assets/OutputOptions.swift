@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAssetCompiler
+import LaunchScreenRepair
 
 /// Where a whole render goes: the options `render` and `merge` share, and the files they write.
 struct OutputOptions: ParsableArguments {
@@ -19,8 +20,20 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Write gallery/index.html: every variant as a thumbnail by layout, with filters and details (needs the images).")
     var gallery = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write <dir>/<type-name>.xcassets (replaced whole): a data set with each idiom's share of the pack, "
+                + "so App Store thinning gives a device only its own; the generated Swift then reads the pack from it.",
+            valueName: "dir"))
+    var assetCatalog: String?
+
     func validate() throws {
         guard !(gallery && !images) else { throw ValidationError("--gallery shows images/*.png: it cannot be combined with --no-images") }
+    }
+
+    /// The folders the render replaces whole besides the output folder: the asset catalog.
+    func ownedFolders(typeName: String) -> [URL] {
+        assetCatalog.map { [AssetCatalog(typeName: typeName).folder(in: URL(fileURLWithPath: $0))] } ?? []
     }
 
     var outputURL: URL { URL(fileURLWithPath: output).standardizedFileURL }
@@ -29,12 +42,14 @@ struct OutputOptions: ParsableArguments {
 
     func packURL(typeName: String) -> URL { URL(fileURLWithPath: pack ?? "\(output)/\(typeName).launchpack").standardizedFileURL }
 
-    /// manifest.json, the pack, the Swift file, and as asked the images, the preview and the gallery.
+    /// manifest.json, the pack, the Swift file, and as asked the asset catalog, the images, the
+    /// preview and the gallery.
     func files(
-        _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, preview: FileContents?,
-        deviceNames: [String: String]
+        _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource?,
+        preview: FileContents?, deviceNames: [String: String]
     ) throws(CompilerError) -> [URL: FileContents] {
-        let source = SwiftSourceGenerator(typeName: typeName, bundle: bundle).source(for: assets.manifest)
+        let generator = SwiftSourceGenerator(typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote)
+        let source = generator.source(for: assets.manifest)
         var files: [URL: FileContents] = [
             outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),
             packURL(typeName: typeName): assets.pack,
@@ -45,6 +60,9 @@ struct OutputOptions: ParsableArguments {
                 files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)]
                 )
             }
+        }
+        if let assetCatalog {
+            files.merge(AssetCatalog(typeName: typeName).files(in: URL(fileURLWithPath: assetCatalog), packs: assets.idiomPacks)) { $1 }
         }
         if let preview { files[outputURL.appendingPathComponent("preview.png")] = preview }
         if gallery {

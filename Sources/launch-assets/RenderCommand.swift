@@ -10,9 +10,13 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Writes, into the output folder: manifest.json, <type-name>.launchpack, <type-name>.swift, \
             images/<variant id>.png, with --preview preview.png, and with --gallery gallery/index.html \
-            (a self-contained page over images/, so --gallery needs the images). The folder is replaced whole \
+            (a self-contained page over images/, so --gallery needs the images); with --asset-catalog DIR also \
+            DIR/<type-name>.xcassets. The folder is replaced whole \
             and only once everything rendered: on any error the previous output is untouched. With \
-            --shard K/N it holds only part K's images and shard.json, for `launch-assets merge`.
+            --shard K/N it holds only part K's images and shard.json, for `launch-assets merge`. \
+            A layout delivered remotely ("delivery": "remote", or --remote-layout) is rendered and listed \
+            in the manifest, but its images stay out of the pack: `launch-assets publish` serves them, from \
+            the source --remote-url and --remote-public-key (or "remote" in --config) name.
             """
     )
 
@@ -39,28 +43,9 @@ struct RenderCommand: ParsableCommand {
         ))
     var shard: Shard?
 
-    @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var rendering: RenderingOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level. (default: \(PNGEncoder.defaultLevel))",
-            valueName: "level"))
-    var compressionLevel: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "Take idioms, orientations, multitasking and compressionLevel from this launch-assets.json (the build plugin's settings) "
-                + "where the command line gives none.",
-            valueName: "file"
-        ))
-    var config: String?
-
-    @Option(help: ArgumentHelp("Where rendered images are kept between runs (default: the user's cache folder).", valueName: "dir"))
-    var cacheDir: String?
-
-    @Flag(help: "Render every variant, neither reading nor filling the cache.")
-    var noCache = false
+    @OptionGroup var remote: RemoteSourceOptions
 
     @Option(help: ArgumentHelp("Also write each variant's instantiated SVG as <variant id>.svg into this folder.", valueName: "dir"))
     var emitSVG: String?
@@ -75,15 +60,16 @@ struct RenderCommand: ParsableCommand {
         guard SwiftSourceGenerator.isValidTypeName(typeName) else {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        if let compressionLevel, !PNGEncoder.levels.contains(compressionLevel) {
-            throw ValidationError("--compression-level must be 1…12, found \(compressionLevel)")
+        if destination.assetCatalog != nil, bundle == .module {
+            throw ValidationError(
+                "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): a SwiftPM target (--bundle module) keeps the .launchpack file"
+            )
         }
-        guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
         if shard != nil {
             let merged = [
                 ("--swift", destination.swift != nil), ("--pack", destination.pack != nil),
                 ("--gallery", destination.gallery), ("--no-images", !destination.images),
+                ("--asset-catalog", destination.assetCatalog != nil),
             ]
             for (option, given) in merged where given {
                 throw ValidationError("--shard writes a partial folder of images; give \(option) to `launch-assets merge` instead")
@@ -93,27 +79,24 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let settings = try config.map { path throws(CompilerError) in try TargetConfiguration(contentsOf: URL(fileURLWithPath: path)) }
+        let settings = try rendering.settings()
         let generator = input.generator(defaults: settings)
         let plan = try generator.plan()
         for warning in plan.warnings { StandardError.write(warning.description) }
+        let remoteSource = remote.source(settings)
+        try plan.checkRemoteSource(remoteSource)
+        let jobs = rendering.jobs
 
         // A shard renders its deal of the variants; the plan stays whole for shard.json and the preview.
         var part = plan
         if let shard { part.variants = shard.part(of: plan.variants) }
         let progress = ProgressLine(total: part.variants.count, label: "Rendering", enabled: !quiet && !json)
-        let cache =
-            noCache
-            ? nil
-            : RenderCache(
-                directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
-                templatesDirectory: generator.configuration.templatesDirectory
-            )
+        let cache = rendering.cache(templates: generator.configuration.templatesDirectory)
         let outputURL = destination.outputURL
-        let writer = OutputWriter(directory: outputURL)
+        let writer = OutputWriter(directory: outputURL, ownedFolders: destination.ownedFolders(typeName: typeName))
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let level = compressionLevel ?? settings?.compressionLevel ?? PNGEncoder.defaultLevel
+        let level = rendering.level(settings)
         let assets = try generator.render(
             part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
             cache: cache, progress: progress.update
@@ -131,7 +114,7 @@ struct RenderCommand: ParsableCommand {
         var files: [URL: FileContents]
         if let shard {
             let record = PartialRender(
-                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle,
+                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle, remote: remoteSource,
                 compressionLevel: level, preview: preview
             )
             files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
@@ -142,7 +125,8 @@ struct RenderCommand: ParsableCommand {
             if let previewPNG { files[outputURL.appendingPathComponent("preview.png")] = previewPNG }
         } else {
             let names = Dictionary(plan.catalog.devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            files = try destination.files(assets, typeName: typeName, bundle: bundle, preview: previewPNG, deviceNames: names)
+            files = try destination.files(
+                assets, typeName: typeName, bundle: bundle, remote: remoteSource, preview: previewPNG, deviceNames: names)
         }
         if let emitSVG {
             // Staged with the rest, so a failure here also leaves the previous output untouched.
@@ -155,6 +139,7 @@ struct RenderCommand: ParsableCommand {
 
         let seconds = Date().timeIntervalSince(started)
         let distinct = Set(assets.manifest.variants.map(\.md5)).count
+        let size = shard == nil ? SizeReport(assets) : nil
         if json {
             let summary = RenderSummary(
                 version: shard == nil ? assets.manifest.version : nil, shard: shard?.description, layouts: plan.layouts.count,
@@ -163,6 +148,8 @@ struct RenderCommand: ParsableCommand {
                 jobs: jobs, output: outputURL.path, manifest: shard == nil ? outputURL.appendingPathComponent("manifest.json").path : nil,
                 pack: shard == nil ? destination.packURL(typeName: typeName).path : nil,
                 swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
+                assetCatalog: shard == nil ? destination.ownedFolders(typeName: typeName).first?.path : nil,
+                bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes,
                 preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
                 warnings: plan.warnings.map(\.description)
             )
@@ -180,6 +167,7 @@ struct RenderCommand: ParsableCommand {
                 StandardError.write(
                     "Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)"
                 )
+                if let size { StandardError.write(size.summary(for: assets.manifest)) }
             }
         }
     }
@@ -210,6 +198,12 @@ private struct RenderSummary: Encodable {
     var manifest: String?
     var pack: String?
     var swift: String?
+    /// The `<Type>.xcassets` folder, with `--asset-catalog`.
+    var assetCatalog: String?
+    /// Idiom → bytes of its window of the pack (``SizeReport/bundledBytes``); none for a shard.
+    var bundledBytes: [String: Int]?
+    /// Remote layout → device → bytes it fetches (``SizeReport/fetchedBytes``); none for a shard.
+    var fetchedBytes: [String: [String: Int]]?
     var preview: String?
     var warnings: [String]
 }

@@ -259,4 +259,115 @@ import Testing
         #expect(without.manifest.models.isEmpty)
         #expect(without.manifest.version != assets.manifest.version)
     }
+
+    /// A phone and a pad of the same pixel size: the plain template draws the same image for
+    /// both, so one image belongs to both idioms' sections.
+    private func renderedForBothIdioms(
+        into scratch: TemporaryFolder
+    ) throws -> (layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage]) {
+        let fixture = try PlannerFixture(layouts: [
+            "default.json": layoutJSON(id: "default"),
+            "winter.json": layoutJSON(
+                id: "winter", schedule: [("12-01", "02-29")], light: ["background": "#DDEEFF", "ink": "#123456"],
+                dark: ["background": "#102030", "ink": "#EEEEEE"]),
+        ])
+        defer { fixture.remove() }
+        let planner = try fixture.planner([device("phone", points: (20, 40)), device("pad", .pad, points: (20, 40))])
+        let variants = try planner.plan()
+        return (planner.layouts, variants, try RenderQueue(jobs: 2).render(variants, scratch: scratch.url).images)
+    }
+
+    @Test func eachIdiomsImagesAreContiguousAndItsWindowIsAPackOfItsOwn() throws {
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (layouts, variants, images) = try renderedForBothIdioms(into: scratch)
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        let manifest = assets.manifest
+        let whole = try LaunchPack(data: assets.pack.data(), name: "whole", for: manifest)
+        let phone = manifest.variants.filter { $0.idiom == .phone }
+        let pad = manifest.variants.filter { $0.idiom == .pad }
+        #expect(!phone.isEmpty && !pad.isEmpty)
+
+        // Phones' section first, then pads'; an image both idioms use is in each section.
+        let phoneEnd = try #require(phone.map { $0.packRange!.upperBound }.max())
+        #expect(pad.allSatisfy { $0.packRange!.lowerBound >= phoneEnd })
+        let shared = try #require(phone.first { image in pad.contains { $0.md5 == image.md5 } })
+        let padCopy = try #require(pad.first { $0.md5 == shared.md5 })
+        #expect(shared.offset != padCopy.offset)
+        for variant in manifest.variants {
+            #expect(md5Hex(try whole.bytes(of: variant)) == variant.md5, "\(variant.id)")
+        }
+
+        #expect(Set(assets.idiomPacks.keys) == [.phone, .pad])
+        let wholeData = try assets.pack.data()
+        for (idiom, contents) in assets.idiomPacks {
+            let data = try contents.data()
+            let window = try LaunchPack(data: data, name: "\(idiom)", for: manifest)
+            // The window's body is exactly its section of the whole pack.
+            let body = wholeData[wholeData.startIndex + window.body.lowerBound..<wholeData.startIndex + window.body.upperBound]
+            #expect(data == LaunchPack.header(version: manifest.version, body: window.body) + body)
+            for variant in manifest.variants {
+                if variant.idiom == idiom {
+                    #expect(window.contains(variant))
+                    #expect(md5Hex(try window.bytes(of: variant)) == variant.md5, "\(variant.id) from the \(idiom) window")
+                } else {
+                    #expect(!window.contains(variant))
+                    #expect(throws: LaunchPackError.notInPack("\(idiom)", variant.id)) { try window.bytes(of: variant) }
+                }
+            }
+        }
+        #expect(assets.idiomPacks.values.reduce(0) { $0 + $1.count } == assets.pack.count + 48, "the sections add up to the body")
+
+        // The same inputs lay out the same bytes.
+        let again = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        #expect(try again.pack.data() == wholeData)
+        #expect(try again.idiomPacks.mapValues { try $0.data() } == assets.idiomPacks.mapValues { try $0.data() })
+    }
+
+    @Test func aRemoteLayoutsVariantsCarryTheirSHA256AndStayOutOfThePack() throws {
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let (rendered, variants, images) = try renderedForBothIdioms(into: scratch)
+        var layouts = rendered
+        let bundled = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        layouts[layouts.firstIndex { $0.id == "winter" }!].delivery = .remote
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        let manifest = assets.manifest
+
+        for (variant, image) in zip(manifest.variants, images) {
+            #expect(variant.md5 == image.md5 && variant.length == image.length)
+            if variant.layout == "winter" {
+                #expect(variant.offset == nil && variant.packRange == nil, "\(variant.id)")
+                #expect(variant.sha256 == image.sha256)
+            } else {
+                #expect(variant.offset != nil && variant.sha256 == nil, "\(variant.id)")
+            }
+        }
+        // The digest is SHA-256 of the PNG bytes, in lower-case hex (the FIPS 180-2 "abc" vector).
+        let abc = try RenderedImage(writing: Data("abc".utf8), to: scratch.path("abc.png"))
+        #expect(abc.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let winterBytes = Set(manifest.variants.filter { $0.layout == "winter" }.map(\.md5))
+        let defaultBytes = Set(manifest.variants.filter { $0.layout == "default" }.map(\.md5))
+        #expect(winterBytes.isDisjoint(with: defaultBytes))
+        #expect(assets.pack.count < bundled.pack.count)
+        let pack = try LaunchPack(data: assets.pack.data(), name: "x", for: manifest)
+        #expect(
+            pack.body.count
+                == manifest.variants.filter { $0.layout == "default" }.reduce(into: [String: Int]()) {
+                    $0["\($1.idiom)\($1.md5)"] = $1.length
+                }.values.reduce(0, +))
+        let winter = try #require(manifest.variants.first { $0.layout == "winter" })
+        #expect(throws: LaunchPackError.notInPack("x", winter.id)) { try pack.bytes(of: winter) }
+
+        // In the JSON: the layout says "delivery": "remote", its variants have "sha256" and no "offset".
+        let root = try #require(try JSONSerialization.jsonObject(with: assets.manifestJSON) as? [String: Any])
+        let layoutsJSON = try #require(root["layouts"] as? [[String: Any]])
+        #expect(layoutsJSON.first { $0["id"] as? String == "winter" }?["delivery"] as? String == "remote")
+        #expect(layoutsJSON.first { $0["id"] as? String == "default" }?.keys.contains("delivery") == false)
+        for variant in try #require(root["variants"] as? [[String: Any]]) where variant["layout"] as? String == "winter" {
+            #expect(variant["offset"] == nil && (variant["sha256"] as? String)?.wholeMatch(of: /[0-9a-f]{64}/) != nil)
+        }
+        #expect(try JSONDecoder().decode(LaunchManifest.self, from: assets.manifestJSON) == manifest)
+        #expect(manifest.version != bundled.manifest.version, "delivery is content")
+    }
 }

@@ -311,6 +311,29 @@ import Testing
         _ = try singleError(text, path: "orientations", at: "\"landscape\"")
     }
 
+    @Test func deliveryIsReadAndDefaultsToBundled() throws {
+        let (layouts, _) = try load([
+            "default.json": layoutJSON(id: "default"),
+            "spring.json": layoutJSON(id: "spring", schedule: [("03-01", "05-31")], delivery: "remote"),
+            "summer.json": layoutJSON(id: "summer", schedule: [("06-01", "08-31")], delivery: "bundled"),
+            "winter.json": layoutJSON(id: "winter", schedule: [("12-01", "02-29")]),
+        ])
+        #expect(layouts.map(\.id) == ["default", "spring", "summer", "winter"])
+        #expect(layouts.map(\.delivery) == [.bundled, .remote, .bundled, .bundled])
+        #expect(layouts.map(\.manifestEntry.delivery) == [.bundled, .remote, .bundled, .bundled])
+    }
+
+    @Test func aRemoteFallbackIsAnErrorAtItsDelivery() throws {
+        let diagnostic = try singleError(layoutJSON(id: "plain", delivery: "remote"), path: "delivery", at: "\"remote\"")
+        #expect(diagnostic.message.contains("the fallback layout (no \"schedule\") must be bundled"))
+        #expect(diagnostic.message.contains("a device offline on its first launch"))
+    }
+
+    @Test func unknownDeliveryIsPlacedAtItsValue() throws {
+        let text = layoutJSON(id: "winter", schedule: [("12-01", "02-29")], delivery: "cdn")
+        _ = try singleError(text, path: "delivery", at: "\"cdn\"")
+    }
+
     @Test(arguments: [("automatic", OrientationPolicy.automatic), ("portrait", .portraitOnly), ("both", .both)])
     func orientationPolicies(text: String, policy: OrientationPolicy) throws {
         let (layouts, _) = try load(["default.json": layoutJSON(id: "default", orientations: text)])

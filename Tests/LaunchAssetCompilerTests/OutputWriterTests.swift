@@ -202,4 +202,92 @@ import Testing
             }
         }
     }
+
+    // MARK: Folders the render owns besides the output (an asset catalog)
+
+    @Test func anOwnedFolderIsReplacedWholeWithTheOutput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.path("LaunchAssets")
+        let catalog = folder.path("App/LaunchAssets.xcassets")
+        try folder.write("App/LaunchAssets.xcassets/Stale.dataset/old.launchpack", Data([9]))
+        try folder.write("App/Other.swift", "untouched")
+        let writer = OutputWriter(directory: output, ownedFolders: [catalog])
+        let files: [URL: FileContents] = [
+            output.appendingPathComponent("manifest.json"): .bytes(Data("{}".utf8)),
+            catalog.appendingPathComponent("Contents.json"): .bytes(Data("{}".utf8)),
+            catalog.appendingPathComponent("Pack.dataset/phone.launchpack"): .bytes(Data([1])),
+        ]
+        try writer.write(files)
+        #expect(contents(of: catalog) == ["Contents.json", "Pack.dataset", "Pack.dataset/phone.launchpack"], "the stale data set is gone")
+        #expect(contents(of: output) == ["manifest.json"])
+        #expect(siblings(of: catalog) == ["LaunchAssets.xcassets", "Other.swift"], "nothing staged is left behind")
+
+        // Written again unchanged: the folder is left as it is.
+        let past = Date(timeIntervalSince1970: 1_600_000_000)
+        let pack = catalog.appendingPathComponent("Pack.dataset/phone.launchpack")
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: pack.path)
+        try writer.write(files)
+        #expect(try modificationDate(pack) == past)
+    }
+
+    @Test func anOwnedFolderInsideTheOutputIsPartOfIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.path("LaunchAssets")
+        let catalog = output.appendingPathComponent("LaunchAssets.xcassets")
+        try OutputWriter(directory: output, ownedFolders: [catalog]).write([
+            output.appendingPathComponent("manifest.json"): .bytes(Data("{}".utf8)),
+            catalog.appendingPathComponent("Contents.json"): .bytes(Data("{}".utf8)),
+        ])
+        #expect(contents(of: output) == ["LaunchAssets.xcassets", "LaunchAssets.xcassets/Contents.json", "manifest.json"])
+        #expect(siblings(of: output) == ["LaunchAssets"])
+    }
+
+    @Test func aFailureLeavesEveryOwnedFolderAsItWas() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.path("LaunchAssets")
+        let catalog = folder.path("App/LaunchAssets.xcassets")
+        try folder.write("LaunchAssets/manifest.json", "previous")
+        try folder.write("App/LaunchAssets.xcassets/Contents.json", "previous catalog")
+        // Fails while staging the catalog: a file and a folder of the same name.
+        let staging = try #require(throws: CompilerError.self) {
+            try OutputWriter(directory: output, ownedFolders: [catalog]).write([
+                output.appendingPathComponent("manifest.json"): .bytes(Data("new".utf8)),
+                catalog.appendingPathComponent("Pack.dataset"): .bytes(Data([1])),
+                catalog.appendingPathComponent("Pack.dataset/a.launchpack"): .bytes(Data([2])),
+            ])
+        }
+        #expect(staging.diagnostics.first?.message.contains("previous output is untouched") == true)
+        // Fails while staging a file outside the folders: a folder is where it goes.
+        try FileManager.default.createDirectory(at: folder.path("Sources/LaunchAssets.swift"), withIntermediateDirectories: true)
+        let late = try #require(throws: CompilerError.self) {
+            try OutputWriter(directory: output, ownedFolders: [catalog]).write([
+                output.appendingPathComponent("manifest.json"): .bytes(Data("new".utf8)),
+                catalog.appendingPathComponent("Contents.json"): .bytes(Data("new catalog".utf8)),
+                folder.path("Sources/LaunchAssets.swift"): .bytes(Data("enum LaunchAssets {}".utf8)),
+            ])
+        }
+        #expect(late.diagnostics.first?.message.contains("a folder is in the way") == true, "\(late)")
+        #expect(try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8) == "previous")
+        #expect(try String(contentsOf: catalog.appendingPathComponent("Contents.json"), encoding: .utf8) == "previous catalog")
+        #expect(contents(of: catalog) == ["Contents.json"])
+        #expect(siblings(of: catalog) == ["LaunchAssets.xcassets"], "no staging or previous folder is left behind")
+        #expect(siblings(of: output) == ["App", "LaunchAssets", "Sources"])
+    }
+
+    @Test func anOwnedFolderThatIsAFileIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let catalog = try folder.write("LaunchAssets.xcassets", "a file")
+        let error = try #require(throws: CompilerError.self) {
+            try OutputWriter(directory: folder.path("out"), ownedFolders: [catalog]).write([
+                catalog.appendingPathComponent("Contents.json"): .bytes(Data("{}".utf8))
+            ])
+        }
+        #expect(error.diagnostics.first?.file == displayed(catalog))
+        #expect(error.diagnostics.first?.message.contains("not a folder") == true)
+        #expect(try String(contentsOf: catalog, encoding: .utf8) == "a file")
+    }
 }

@@ -84,7 +84,8 @@ func layoutJSON(
     strings: [String: String]? = nil,
     orientations: String? = nil,
     idioms: [String]? = nil,
-    multitasking: Bool? = nil
+    multitasking: Bool? = nil,
+    delivery: String? = nil
 ) -> String {
     func object(_ values: [String: String]) -> String {
         "{ " + values.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + " }"
@@ -100,6 +101,7 @@ func layoutJSON(
     if let orientations { lines.append("  \"orientations\": \"\(orientations)\"") }
     if let idioms { lines.append("  \"idioms\": [" + idioms.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
     if let multitasking { lines.append("  \"multitasking\": \(multitasking)") }
+    if let delivery { lines.append("  \"delivery\": \"\(delivery)\"") }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
 }
 

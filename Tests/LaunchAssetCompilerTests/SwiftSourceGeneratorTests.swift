@@ -51,14 +51,29 @@ import Testing
 
     static let goldenURL = Fixtures.url("Golden/SeasonalLaunch.swift")
 
+    /// The same manifest with winter delivered remotely: its variants have a SHA-256 and no offset.
+    static let remoteManifest: LaunchManifest = {
+        var manifest = Self.manifest
+        manifest.layouts[1].delivery = .remote
+        for index in manifest.variants.indices where manifest.variants[index].layout == "winter" {
+            manifest.variants[index].offset = nil
+            manifest.variants[index].sha256 = String(repeating: "\(index)f", count: 32)
+        }
+        return manifest
+    }()
+
+    static let remoteSource = RemoteLayoutSource(
+        url: URL(string: "https://launch.example.com/seasons")!, publicKey: "tLguOVKA3TA3zBM38iq4oWYyMHsD8+vic5ibUFJOmaE=", prefetchDays: 10
+    )
+
     /// A message that shows where two texts part, line by line.
-    static func difference(expected: String, actual: String) -> String? {
+    static func difference(expected: String, actual: String, golden: URL = goldenURL) -> String? {
         guard expected != actual else { return nil }
         let want = expected.components(separatedBy: "\n")
         let got = actual.components(separatedBy: "\n")
         let first = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
         var lines = [
-            "generated source differs from \(goldenURL.lastPathComponent) from line \(first + 1) (expected \(want.count) lines, got \(got.count)):"
+            "generated source differs from \(golden.lastPathComponent) from line \(first + 1) (expected \(want.count) lines, got \(got.count)):"
         ]
         for index in max(0, first - 2)..<min(max(want.count, got.count), first + 4) {
             let a = index < want.count ? want[index] : "<end>"
@@ -80,6 +95,26 @@ import Testing
         if let difference = Self.difference(expected: golden, actual: source) {
             Issue.record("\(difference)")
         }
+    }
+
+    /// The pack in an asset catalog, a remote source, a remote layout's variants.
+    @Test func assetCatalogAndRemoteSourceMatchTheirGoldenFile() throws {
+        let generator = SwiftSourceGenerator(typeName: "SeasonalLaunch", assetCatalog: true, remote: Self.remoteSource)
+        let source = generator.source(for: Self.remoteManifest)
+        let golden = Fixtures.url("Golden/SeasonalLaunchRemote.swift")
+        if let difference = Self.difference(expected: try String(contentsOf: golden, encoding: .utf8), actual: source, golden: golden) {
+            Issue.record("\(difference)")
+        }
+        #expect(source.contains(#"        .dataAsset(name: "SeasonalLaunchPack")"#))
+        #expect(!source.contains("Bundle."))
+        #expect(source == generator.source(for: Self.remoteManifest), "deterministic")
+    }
+
+    @Test func withoutARemoteSourceTheProtocolDefaultApplies() {
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.remoteManifest)
+        #expect(!source.contains("remote:"), "no `remote` member: LaunchAssetCatalog's default (nil) applies")
+        #expect(source.contains("delivery: .remote"))
+        #expect(source.contains("offset: nil, length: 301554, sha256: "))
     }
 
     @Test func differenceMessageNamesTheLine() throws {
@@ -145,7 +180,7 @@ import Testing
 
     @Test(arguments: [
         "", "1Launch", "Launch-Assets", "Launch Assets", "Launch.Assets", "Läunch", "Launch\n", "$Launch", "Launch🎉",
-        "_", "class", "enum", "Self", "Type", "LaunchManifest", "URL", "Bundle", "LaunchAssetCatalog",
+        "_", "class", "enum", "Self", "Type", "LaunchManifest", "URL", "Bundle", "LaunchAssetCatalog", "RemoteLayoutSource",
     ])
     func invalidTypeNames(name: String) {
         #expect(!SwiftSourceGenerator.isValidTypeName(name))

@@ -415,7 +415,9 @@ extension BadInputCase {
         BadInputCase(
             name: "misspelt setting", input: "`\"compresionLevel\"` in `launch-assets.json`",
             arguments: ["--config", "launch-assets.json"],
-            expected: ["launch-assets.json:2:3: error: compresionLevel: unknown key \"compresionLevel\"; expected one of compressionLevel,"]
+            expected: [
+                "launch-assets.json:2:3: error: compresionLevel: unknown key \"compresionLevel\"; expected one of assetCatalog, compressionLevel,"
+            ]
         ) { try $0.write("launch-assets.json", "{\n  \"compresionLevel\": 11\n}\n") },
         BadInputCase(
             name: "unknown idiom in the settings", input: "`\"idioms\": [\"watch\"]` in `launch-assets.json`",
@@ -427,7 +429,52 @@ extension BadInputCase {
             arguments: ["--config", "launch-assets.json"],
             expected: ["launch-assets.json:2:19: error: multitasking: expected true or false"]
         ) { try $0.write("launch-assets.json", "{\n  \"multitasking\": \"yes\"\n}\n") },
+        // Remote delivery
+        BadInputCase(
+            name: "remote fallback", input: "`\"delivery\": \"remote\"` in `Layouts/default.json`, the layout without a schedule",
+            expected: ["Layouts/default.json:", "error: delivery: the fallback layout (no \"schedule\") must be bundled"]
+        ) { workspace in
+            try workspace.edit("Layouts/default.json") {
+                $0.replacingOccurrences(of: "\"priority\": 0,", with: "\"priority\": 0, \"delivery\": \"remote\",")
+            }
+        },
+        BadInputCase(
+            name: "fallback chosen for remote delivery", input: "`--remote-layout default`",
+            arguments: ["--remote-layout", "default"],
+            expected: ["error: --remote-layout default: \"default\" is the fallback layout", "it must be bundled"]
+        ) { _ in },
+        BadInputCase(
+            name: "unknown remote layout", input: "`\"remoteLayouts\": [\"autum\"]` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:21: error: remoteLayouts[0]: no layout with id \"autum\""]
+        ) { try $0.write("launch-assets.json", "{\n  \"remoteLayouts\": [\"autum\"]\n}\n") },
+        BadInputCase(
+            name: "remote layouts without a source", input: "`--remote-layout spring`, no `remote` settings",
+            arguments: ["--remote-layout", "spring"],
+            expected: ["layout \"spring\" is delivered remotely, but no remote source is configured", "launch-assets keygen"]
+        ) { _ in },
+        BadInputCase(
+            name: "remote source over plain http", input: "`\"url\": \"http://cdn.example.com/launch\"` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:22: error: remote.url: expected https (plain http only for a loopback host"]
+        ) {
+            try $0.write(
+                "launch-assets.json",
+                "{\n  \"remote\": { \"url\": \"http://cdn.example.com/launch\", \"publicKey\": \"\(Self.publicKey)\" }\n}\n")
+        },
+        BadInputCase(
+            name: "public key of the wrong length", input: "a 16-byte `publicKey` in `launch-assets.json`",
+            arguments: ["--config", "launch-assets.json"],
+            expected: ["launch-assets.json:2:62: error: remote.publicKey: expected base64 of a 32-byte Ed25519 public key"]
+        ) {
+            try $0.write(
+                "launch-assets.json",
+                "{\n  \"remote\": { \"url\": \"https://cdn.example.com\", \"publicKey\": \"AAAAAAAAAAAAAAAAAAAAAA==\" }\n}\n")
+        },
     ]
+
+    /// A valid Ed25519 public key (base64 of 32 bytes).
+    static let publicKey = "tLguOVKA3TA3zBM38iq4oWYyMHsD8+vic5ibUFJOmaE="
 
     /// A PNG signature and IHDR chunk declaring 40000 × 40000 pixels.
     static let hugePNG = "iVBORw0KGgoAAAANSUhEUgAAnEAAAJxAAQAAAAB5dzOo"

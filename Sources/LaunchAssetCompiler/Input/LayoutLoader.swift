@@ -63,6 +63,7 @@ public struct LayoutLoader: Sendable {
             orientations: document.orientations ?? .automatic,
             idioms: document.idioms ?? Idiom.allCases,
             multitasking: document.multitasking ?? false,
+            delivery: document.delivery ?? .bundled,
             file: input.file,
             positions: input.map.positions
         )
@@ -72,6 +73,13 @@ public struct LayoutLoader: Sendable {
         }
         if layout.template.isEmpty || layout.template.contains("/") || layout.template.hasPrefix(".") {
             errors.append(diagnostic("template", "expected a file name in the templates folder, found \"\(layout.template)\""))
+        }
+        if layout.isFallback, layout.delivery == .remote {
+            errors.append(
+                diagnostic(
+                    "delivery",
+                    "the fallback layout (no \"schedule\") must be bundled: a device offline on its first launch has nothing else to show; "
+                        + "remove \"delivery\" or give the layout a schedule"))
         }
         if document.schedule?.isEmpty == true {
             errors.append(diagnostic("schedule", "an empty schedule is never active; omit the key to make this the fallback layout"))

@@ -19,6 +19,8 @@ public struct SeasonalLayout: Sendable, Hashable {
     public var idioms: [Idiom]
     /// Whether iPads also get their Split View and Slide Over window sizes.
     public var multitasking = false
+    /// Whether the layout's images are in the app's pack or fetched from its remote source.
+    public var delivery: LaunchManifest.Delivery = .bundled
     /// The file it was read from, for diagnostics.
     public var file: String
     /// Where each JSON path starts in `file`.
@@ -34,7 +36,7 @@ public struct SeasonalLayout: Sendable, Hashable {
 
     /// The layout as the manifest records it.
     public var manifestEntry: LaunchManifest.Layout {
-        LaunchManifest.Layout(id: id, displayName: displayName, priority: priority, schedule: schedule)
+        LaunchManifest.Layout(id: id, displayName: displayName, priority: priority, schedule: schedule, delivery: delivery)
     }
 }
 
@@ -64,11 +66,13 @@ extension SeasonalLayout {
         var orientations: OrientationPolicy?
         var idioms: [Idiom]?
         var multitasking: Bool?
+        var delivery: LaunchManifest.Delivery?
 
         /// Keys allowed at each object path; anything else is a typo worth an error.
         static let allowedKeys: [String: Set<String>] = [
             "": [
                 "id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms", "multitasking",
+                "delivery",
             ],
             "appearances": ["light", "dark"],
             "schedule[]": ["from", "through"],

@@ -17,21 +17,55 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     public var compressionLevel: Int?
     /// Whether iPads also get their Split View and Slide Over window sizes (every layout).
     public var multitasking: Bool?
+    /// Layouts delivered remotely whatever their files say.
+    public var remoteLayouts: [String]?
+    /// Where remotely delivered layouts are published; checked, as ``remoteSource``.
+    public var remote: RemoteSourceSettings?
+    /// The build plugin's Xcode path: the pack goes into `<Type>.xcassets`, one data set entry
+    /// per idiom, instead of a `.launchpack` file. The plugin reads it; `render` ignores it.
+    public var assetCatalog: Bool?
+
+    /// ``remote``, checked.
+    public private(set) var remoteSource: RemoteLayoutSource?
+    /// The file as diagnostics name it, and where each value starts in it.
+    private var file = ""
+    private var positions: [String: JSONSourceMap.Position] = [:]
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case typeName, layouts, templates, devices, idioms, orientations, compressionLevel, multitasking
+        case remoteLayouts, remote, assetCatalog
+    }
+
+    private enum RemoteKeys: String, CaseIterable {
+        case url, publicKey, prefetchDays
     }
 
     /// Reads and checks the file at `url`.
     public init(contentsOf url: URL) throws(CompilerError) {
         let input = try JSONInputFile(contentsOf: url, kind: "configuration")
-        self = try input.decode(Self.self, allowedKeys: ["": Set(CodingKeys.allCases.map(\.rawValue))])
+        self = try input.decode(
+            Self.self,
+            allowedKeys: ["": Set(CodingKeys.allCases.map(\.rawValue)), "remote": Set(RemoteKeys.allCases.map(\.rawValue))]
+        )
+        file = input.file
+        positions = input.map.positions
+        var errors: [Diagnostic] = []
         if let level = compressionLevel, !PNGEncoder.levels.contains(level) {
-            throw CompilerError(
+            errors.append(
                 input.diagnostic(
                     at: "compressionLevel",
                     "must be \(PNGEncoder.levels.lowerBound) (fastest) to \(PNGEncoder.levels.upperBound) (smallest), found \(level)"
                 ))
         }
+        if let remote {
+            do { remoteSource = try remote.source() } catch { errors.append(input.diagnostic(at: "remote.\(error.key)", error.message)) }
+        }
+        guard errors.isEmpty else { throw CompilerError(errors) }
+    }
+
+    /// An error about the value at `path` (`remoteLayouts[1]`) in the file.
+    func diagnostic(at path: String, _ message: String) -> Diagnostic {
+        let position = positions[path]
+        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
     }
 }

@@ -6,15 +6,20 @@ import LaunchScreenRepair
 /// memory, the PNGs on disk where the render left them.
 public struct GeneratedAssets: Sendable {
     public var manifest: LaunchManifest
-    /// The pack file: its header, then each distinct PNG once, copied from the rendered files
+    /// The pack file: its header, then each idiom's section (phones', then pads'), each holding
+    /// every distinct PNG of that idiom's bundled variants once, copied from the rendered files
     /// when it is written.
     public var pack: FileContents
+    /// Each idiom's window of the pack, a pack itself (a header naming its section, then the
+    /// section's bytes): what an asset catalog data set gives a device of that idiom. Idioms
+    /// without bundled variants have none.
+    public var idiomPacks: [Idiom: FileContents]
     /// Each variant's PNG, in manifest order.
     public var images: [RenderedImage]
     /// How many of `images` came from the render cache rather than librsvg.
     public var cachedImages = 0
 
-    /// Lays the PNGs out in a pack (identical bytes stored once) and stamps the manifest.
+    /// Lays the PNGs out in a pack and stamps the manifest.
     /// `devices` supplies the hardware model identifiers of the devices the variants name.
     public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage], packName: String, devices: [Device] = []) {
         self.init(
@@ -25,36 +30,59 @@ public struct GeneratedAssets: Sendable {
 
     /// Lays the PNGs out in a pack and stamps the manifest, from manifest entries whose `md5`,
     /// `offset` and `length` are not known yet (a merge of partial renders).
+    ///
+    /// The body holds one section per idiom, in ``Idiom`` order, so that each idiom's images are
+    /// contiguous and its window of the pack stands alone; an image both idioms use is stored in
+    /// each section, identical images within a section once. A remote layout's variants get
+    /// their `sha256` and no offset: their bytes stay out of the pack.
     public init(
         layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String,
         models: [String: String]
     ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.headerLength(version: String(repeating: "0", count: Self.stampLength))
-        var offsets: [String: Int] = [:]
-        var distinct: [RenderedImage] = []
-        var packLength = headerLength
-        var entries: [LaunchManifest.Variant] = []
-        for (variant, image) in zip(variants, images) {
-            if offsets[image.md5] == nil {
-                offsets[image.md5] = packLength
-                distinct.append(image)
-                packLength += image.length
-            }
+        let remote = Set(layouts.filter { $0.delivery == .remote }.map(\.id))
+        var entries = zip(variants, images).map { variant, image in
             var entry = variant
             entry.md5 = image.md5
-            entry.offset = offsets[image.md5]!
             entry.length = image.length
-            entries.append(entry)
+            entry.offset = nil
+            entry.sha256 = remote.contains(variant.layout) ? image.sha256 : nil
+            return entry
+        }
+        var packLength = headerLength
+        var sections: [(idiom: Idiom, range: Range<Int>, images: [RenderedImage])] = []
+        for idiom in Idiom.allCases {
+            let start = packLength
+            var offsets: [String: Int] = [:]
+            var distinct: [RenderedImage] = []
+            for index in entries.indices where entries[index].idiom == idiom && !remote.contains(entries[index].layout) {
+                let image = images[index]
+                if offsets[image.md5] == nil {
+                    offsets[image.md5] = packLength
+                    distinct.append(image)
+                    packLength += image.length
+                }
+                entries[index].offset = offsets[image.md5]
+            }
+            if !distinct.isEmpty { sections.append((idiom, start..<packLength, distinct)) }
         }
         var manifest = LaunchManifest(
             version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models
         )
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
+        let parts = { (images: [RenderedImage]) in images.map { FileContents.Part.file($0.file, length: $0.length) } }
         self.pack = FileContents(
             [.bytes(LaunchPack.header(version: manifest.version, bodyLength: packLength - headerLength))]
-                + distinct.map { .file($0.file, length: $0.length) })
+                + sections.flatMap { parts($0.images) })
+        self.idiomPacks = Dictionary(
+            uniqueKeysWithValues: sections.map { section in
+                (
+                    section.idiom,
+                    FileContents([.bytes(LaunchPack.header(version: manifest.version, body: section.range))] + parts(section.images))
+                )
+            })
         self.images = images
     }
 

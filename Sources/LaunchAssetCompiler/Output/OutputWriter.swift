@@ -10,22 +10,27 @@ import Musl
 
 /// Writes a render's files so that a reader never sees a half-written result.
 ///
-/// The output folder is built complete in a sibling staging folder and swapped in with renames;
-/// a file outside the folder (`--swift`, `--pack`) is written to a temporary sibling and renamed
-/// over the old one, and left untouched when its bytes are already right (no needless rebuilds).
-/// If anything fails, the previous output stays as it was and the staging folder is removed.
+/// The output folder (and any further folder the render owns, such as an asset catalog) is
+/// built complete in a sibling staging folder and swapped in with renames; a file outside them
+/// (`--swift`, `--pack`) is written to a temporary sibling and renamed over the old one, and left
+/// untouched when its bytes are already right (no needless rebuilds). If anything fails, the
+/// previous output stays as it was and the staging folders are removed.
 public struct OutputWriter: Sendable {
     /// The output folder; it belongs to the generator and is replaced whole.
     public var directory: URL
+    /// Further folders outside `directory` that belong to the generator and are replaced whole
+    /// (`<Type>.xcassets`).
+    public var ownedFolders: [URL]
 
-    public init(directory: URL) {
+    public init(directory: URL, ownedFolders: [URL] = []) {
         self.directory = directory.standardizedFileURL
+        self.ownedFolders = ownedFolders.map(\.standardizedFileURL)
     }
 
     /// A new, empty folder beside the output folder (so on the same volume) for a render's
     /// intermediate files; the caller removes it once the output is written.
     public func makeScratchFolder() throws(CompilerError) -> URL {
-        let scratch = sibling("rendering", token: Self.token())
+        let scratch = Self.sibling(of: directory, "rendering", token: Self.token())
         do {
             try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
@@ -40,107 +45,143 @@ public struct OutputWriter: Sendable {
         return scratch
     }
 
-    /// `.<output name>.<purpose>-<token>` beside the output folder.
-    private func sibling(_ purpose: String, token: String) -> URL {
-        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).\(purpose)-\(token)")
+    /// `.<folder name>.<purpose>-<token>` beside `folder`.
+    private static func sibling(of folder: URL, _ purpose: String, token: String) -> URL {
+        folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).\(purpose)-\(token)")
     }
 
     private static func token() -> String {
         "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Writes `files` (keyed by absolute URL) into place. Everything is staged first: the folder
-    /// in a sibling staging folder, each file outside it (`--swift`, `--pack`) in a temporary
-    /// file next to its target. Only then are they renamed into place, the folder first; a
-    /// failure before that point leaves every previous file as it was.
+    /// One folder the render replaces whole: its files by relative path, and where it is staged.
+    private struct OwnedFolder {
+        var url: URL
+        var files: [String: FileContents] = [:]
+        var staging: URL
+        var previous: URL
+
+        var root: String { url.path + "/" }
+        var display: String { url.relativePathForDisplay }
+    }
+
+    /// Writes `files` (keyed by absolute URL) into place. Everything is staged first: each owned
+    /// folder in a sibling staging folder, each file outside them (`--swift`, `--pack`) in a
+    /// temporary file next to its target. Only then are they renamed into place, the folders
+    /// first; a failure before that point leaves every previous file as it was, and a failure
+    /// after it puts the previous folders back.
     public func write(_ files: [URL: FileContents]) throws(CompilerError) {
         let fileManager = FileManager.default
-        let parent = directory.deletingLastPathComponent()
         let token = Self.token()
-        let staging = sibling("staging", token: token)
-        let previous = sibling("previous", token: token)
-        let display = directory.relativePathForDisplay
-
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CompilerError(Diagnostic(file: display, message: "the output path exists and is not a folder"))
+        var folders = ([directory] + ownedFolders.filter { !$0.path.hasPrefix(directory.path + "/") }).map { url in
+            OwnedFolder(
+                url: url, staging: Self.sibling(of: url, "staging", token: token), previous: Self.sibling(of: url, "previous", token: token)
+            )
         }
-        let root = directory.path + "/"
-        let inside = files.filter { $0.key.standardizedFileURL.path.hasPrefix(root) }
-        let outside = files.filter { !$0.key.standardizedFileURL.path.hasPrefix(root) }
-        // A re-render with unchanged inputs finds the folder already right: only files outside it may change.
-        let relativeInside = Dictionary(
-            uniqueKeysWithValues: inside.map { (String($0.key.standardizedFileURL.path.dropFirst(root.count)), $0.value) })
-        if Self.holds(directory, exactly: relativeInside) {
-            let staged = try Self.stage(outside, token: token)
-            for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                for rest in staged[index...] { try? fileManager.removeItem(at: rest.temporary) }
-                throw CompilerError(Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason))"))
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CompilerError(Diagnostic(file: folder.display, message: "the output path exists and is not a folder"))
             }
-            return
+            if let container = folders.first(where: { $0.url != folder.url && folder.url.path.hasPrefix($0.root) }) {
+                throw CompilerError(
+                    Diagnostic(file: folder.display, message: "cannot be inside \(container.display), which is replaced whole"))
+            }
         }
+        var outside: [URL: FileContents] = [:]
+        for (url, contents) in files {
+            let path = url.standardizedFileURL.path
+            if let index = folders.firstIndex(where: { path.hasPrefix($0.root) }) {
+                folders[index].files[String(path.dropFirst(folders[index].root.count))] = contents
+            } else {
+                outside[url] = contents
+            }
+        }
+        // A re-render with unchanged inputs finds a folder already right: it is left as it is.
+        folders.removeAll { Self.holds($0.url, exactly: $0.files) }
+
+        var staged: [(temporary: URL, target: URL)] = []
+        func discardStaged() {
+            for folder in folders { try? fileManager.removeItem(at: folder.staging) }
+            for file in staged { try? fileManager.removeItem(at: file.temporary) }
+        }
+        for folder in folders {
+            do { try Self.stage(folder) } catch {
+                discardStaged()
+                throw error
+            }
+        }
+        do { staged = try Self.stage(outside, token: token) } catch {
+            discardStaged()
+            throw error
+        }
+        // Swapped folders, last first, so a failure can put the previous ones back.
+        var swapped: [OwnedFolder] = []
+        func restoreSwapped() {
+            for folder in swapped.reversed() where fileManager.fileExists(atPath: folder.previous.path) {
+                if (try? fileManager.moveItem(at: folder.url, to: folder.staging)) != nil {
+                    try? fileManager.moveItem(at: folder.previous, to: folder.url)
+                }
+            }
+        }
+        for folder in folders {
+            do {
+                if fileManager.fileExists(atPath: folder.url.path) {
+                    try fileManager.moveItem(at: folder.url, to: folder.previous)
+                }
+                try fileManager.moveItem(at: folder.staging, to: folder.url)
+                swapped.append(folder)
+            } catch {
+                if !fileManager.fileExists(atPath: folder.url.path), fileManager.fileExists(atPath: folder.previous.path) {
+                    try? fileManager.moveItem(at: folder.previous, to: folder.url)
+                }
+                restoreSwapped()
+                discardStaged()
+                throw CompilerError(
+                    Diagnostic(
+                        file: folder.display,
+                        message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
+            }
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            // Put the previous folders back, so the folders and the files before this one disagree at worst.
+            restoreSwapped()
+            staged.removeFirst(index)
+            discardStaged()
+            let restored = swapped.isEmpty ? "" : "; the previous output folder is restored"
+            throw CompilerError(
+                Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason))\(restored)"))
+        }
+        for folder in swapped { try? fileManager.removeItem(at: folder.previous) }
+    }
+
+    /// Writes a folder's files into its staging folder; a failed write names the file where
+    /// it was going, a failed read the file read.
+    private static func stage(_ folder: OwnedFolder) throws(CompilerError) {
+        let fileManager = FileManager.default
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-            for (url, contents) in inside.sorted(by: { $0.key.path < $1.key.path }) {
-                let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
-                let target = staging.appendingPathComponent(relative)
+            try fileManager.createDirectory(at: folder.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fileManager.createDirectory(at: folder.staging, withIntermediateDirectories: false)
+            for (relative, contents) in folder.files.sorted(by: { $0.key < $1.key }) {
+                let target = folder.staging.appendingPathComponent(relative)
                 try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try contents.write(to: target)
             }
         } catch let failure as FileContents.Failure {
-            try? fileManager.removeItem(at: staging)
-            // A failed write names the file where it was going; a failed read, the file read.
-            let stagingRoot = staging.path + "/"
-            let file = failure.file.path.hasPrefix(stagingRoot) ? root + failure.file.path.dropFirst(stagingRoot.count) : failure.file.path
+            try? fileManager.removeItem(at: folder.staging)
+            let stagingRoot = folder.staging.path + "/"
+            let file =
+                failure.file.path.hasPrefix(stagingRoot) ? folder.root + failure.file.path.dropFirst(stagingRoot.count) : failure.file.path
             throw CompilerError(
                 Diagnostic(
                     file: URL(fileURLWithPath: file).relativePathForDisplay, message: "\(failure.reason); the previous output is untouched")
             )
         } catch {
-            try? fileManager.removeItem(at: staging)
+            try? fileManager.removeItem(at: folder.staging)
             throw CompilerError(
-                Diagnostic(file: display, message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"))
+                Diagnostic(file: folder.display, message: "cannot write the output (\(reason(error))); the previous output is untouched"))
         }
-        // Temporary files staged next to outside targets, renamed over them once the folder is in place.
-        var staged: [(temporary: URL, target: URL)]
-        do { staged = try Self.stage(outside, token: token) } catch {
-            try? fileManager.removeItem(at: staging)
-            throw error
-        }
-        func discardStaged() {
-            try? fileManager.removeItem(at: staging)
-            for file in staged { try? fileManager.removeItem(at: file.temporary) }
-        }
-        do {
-            if fileManager.fileExists(atPath: directory.path) {
-                try fileManager.moveItem(at: directory, to: previous)
-            }
-            try fileManager.moveItem(at: staging, to: directory)
-        } catch {
-            if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: previous.path) {
-                try? fileManager.moveItem(at: previous, to: directory)
-            }
-            discardStaged()
-            throw CompilerError(
-                Diagnostic(
-                    file: display, message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
-        }
-        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            // Put the previous folder back, so the folder and the files before this one disagree at worst.
-            if fileManager.fileExists(atPath: previous.path), (try? fileManager.moveItem(at: directory, to: staging)) != nil {
-                try? fileManager.moveItem(at: previous, to: directory)
-            }
-            staged.removeFirst(index)
-            discardStaged()
-            throw CompilerError(
-                Diagnostic(
-                    file: file.target.relativePathForDisplay,
-                    message: "cannot replace the file (\(reason)); the previous output folder is restored"))
-        }
-        try? fileManager.removeItem(at: previous)
     }
 
     /// Whether `folder` holds exactly `files` (keyed by path relative to it) and nothing else.

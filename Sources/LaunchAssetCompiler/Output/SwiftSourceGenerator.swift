@@ -1,6 +1,7 @@
 import LaunchScreenRepair
 
-/// Writes `<Type>.swift`: the manifest as a Swift literal and a way to open the pack.
+/// Writes `<Type>.swift`: the manifest as a Swift literal, where the pack is, and where remote
+/// layouts are published.
 ///
 /// Deterministic: the same manifest and type name give the same text.
 public struct SwiftSourceGenerator: Sendable {
@@ -15,10 +16,17 @@ public struct SwiftSourceGenerator: Sendable {
     /// The name of the generated enum.
     public var typeName: String
     public var bundle: ResourceBundle
+    /// Whether the pack is in the app's asset catalog (``AssetCatalog``) rather than a
+    /// `.launchpack` file in `bundle`.
+    public var assetCatalog: Bool
+    /// Where remotely delivered layouts are published; `nil` leaves the protocol's default (none).
+    public var remote: RemoteLayoutSource?
 
-    public init(typeName: String, bundle: ResourceBundle = .main) {
+    public init(typeName: String, bundle: ResourceBundle = .main, assetCatalog: Bool = false, remote: RemoteLayoutSource? = nil) {
         self.typeName = typeName
         self.bundle = bundle
+        self.assetCatalog = assetCatalog
+        self.remote = remote
     }
 
     /// Whether `name` can name the generated type: an identifier that is not a Swift keyword
@@ -38,7 +46,7 @@ public struct SwiftSourceGenerator: Sendable {
 
     private static let namesUsedByGeneratedCode: Set<String> = [
         "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchPackSource", "LaunchScreenRepair",
-        "SeasonDate", "String", "URL",
+        "RemoteLayoutSource", "SeasonDate", "String", "URL",
     ]
 
     public func source(for manifest: LaunchManifest) -> String {
@@ -97,16 +105,36 @@ public struct SwiftSourceGenerator: Sendable {
             }
             lines.append("        ]")
         }
-        lines += [
-            "    )",
-            "",
-            "    /// `\(packName)` in `Bundle.\(bundle.rawValue)`.",
-            "    public static var pack: LaunchPackSource {",
-            "        .file(Bundle.\(bundle.rawValue).url(forResource: \(literal(resource)), withExtension: \"launchpack\"))",
-            "    }",
-            "}",
-            "",
-        ]
+        lines += ["    )", ""]
+        if assetCatalog {
+            let catalog = AssetCatalog(typeName: typeName)
+            lines += [
+                "    /// Each idiom's share of the pack: the data set `\(catalog.dataSetName)` of `\(typeName).xcassets`.",
+                "    public static var pack: LaunchPackSource {",
+                "        .dataAsset(name: \(literal(catalog.dataSetName)))",
+                "    }",
+            ]
+        } else {
+            lines += [
+                "    /// `\(packName)` in `Bundle.\(bundle.rawValue)`.",
+                "    public static var pack: LaunchPackSource {",
+                "        .file(Bundle.\(bundle.rawValue).url(forResource: \(literal(resource)), withExtension: \"launchpack\"))",
+                "    }",
+            ]
+        }
+        if let remote {
+            lines += [
+                "",
+                "    /// Where the layouts delivered remotely are published, and the key that must have signed them.",
+                "    public static let remote: RemoteLayoutSource? = RemoteLayoutSource(",
+                // Checked when the configuration was read: an absolute https (or loopback http) URL.
+                "        url: URL(string: \(literal(remote.url.absoluteString)))!,",
+                "        publicKey: \(literal(remote.publicKey)),",
+                "        prefetchDays: \(remote.prefetchDays)",
+                "    )",
+            ]
+        }
+        lines += ["}", ""]
         return lines.joined(separator: "\n")
     }
 

@@ -21,6 +21,8 @@ public struct LaunchAssetGenerator: Sendable {
         public var orientations: OrientationPolicy?
         /// Replaces every layout's own `multitasking` when set.
         public var multitasking: Bool?
+        /// Delivers these layouts remotely whatever their files say.
+        public var remoteLayouts: RemoteLayoutSelection?
 
         public init(
             layoutsDirectory: URL,
@@ -29,7 +31,8 @@ public struct LaunchAssetGenerator: Sendable {
             layoutIDs: [String] = [],
             idioms: [Idiom] = [],
             orientations: OrientationPolicy? = nil,
-            multitasking: Bool? = nil
+            multitasking: Bool? = nil,
+            remoteLayouts: RemoteLayoutSelection? = nil
         ) {
             self.layoutsDirectory = layoutsDirectory
             self.templatesDirectory = templatesDirectory
@@ -38,6 +41,7 @@ public struct LaunchAssetGenerator: Sendable {
             self.idioms = idioms
             self.orientations = orientations
             self.multitasking = multitasking
+            self.remoteLayouts = remoteLayouts
         }
     }
 
@@ -49,6 +53,25 @@ public struct LaunchAssetGenerator: Sendable {
         public var variants: [PlannedVariant]
         /// Findings that do not stop the render (schedule gaps and overlaps).
         public var warnings: [Diagnostic]
+
+        /// The layouts delivered remotely.
+        public var remoteLayouts: [SeasonalLayout] { layouts.filter { $0.delivery == .remote } }
+
+        /// Checks that layouts delivered remotely have somewhere to come from: without a
+        /// source, an app could never fetch them.
+        public func checkRemoteSource(_ source: RemoteLayoutSource?) throws(CompilerError) {
+            let remote = remoteLayouts
+            guard source == nil, let first = remote.first else { return }
+            let ids = remote.map { "\"\($0.id)\"" }.joined(separator: ", ")
+            let subject = remote.count == 1 ? "layout \(ids) is" : "layouts \(ids) are"
+            let message =
+                "\(subject) delivered remotely, but no remote source is configured, so an app could never fetch \(remote.count == 1 ? "it" : "them"): "
+                + "add \"remote\": { \"url\": \"https://…\", \"publicKey\": \"…\" } to launch-assets.json (render --config), "
+                + "or give --remote-url and --remote-public-key (`launch-assets keygen` makes the key pair)"
+            // Placed at the layout's "delivery" when its file says so; a command-line choice has no place.
+            throw CompilerError(
+                first.positions["delivery"] != nil ? first.diagnostic(at: "delivery", message) : Diagnostic(message: message))
+        }
     }
 
     public var configuration: Configuration
@@ -70,6 +93,7 @@ public struct LaunchAssetGenerator: Sendable {
         do { catalog = try DeviceCatalog.builtIn(extendedWith: configuration.devicesFile) } catch { errors += error.diagnostics }
         do { templates = try TemplateLibrary(directory: configuration.templatesDirectory) } catch { errors += error.diagnostics }
         guard errors.isEmpty, let catalog, let templates else { throw CompilerError(errors) }
+        try configuration.remoteLayouts?.apply(to: &layouts)
 
         if !configuration.layoutIDs.isEmpty {
             let known = Set(layouts.map(\.id))

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import LaunchScreenRepair
 
@@ -10,12 +11,15 @@ public struct RenderedImage: Sendable, Hashable {
     public var length: Int
     /// The MD5 of the PNG bytes, spelled as the manifest and the runtime spell it.
     public var md5: String
+    /// The SHA-256 of the PNG bytes in lower-case hex: a remote layout's image is published under it.
+    public var sha256: String
 
     /// Describes `png`, which `file` already holds.
     init(file: URL, png: Data) {
         self.file = file
         self.length = png.count
         self.md5 = MD5Digest.hex(of: png)
+        self.sha256 = SHA256.hash(data: png).hexString
     }
 
     /// Writes `png` to `file` (a new file) and describes it.

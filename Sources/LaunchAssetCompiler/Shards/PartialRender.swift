@@ -19,6 +19,8 @@ public struct PartialRender: Codable, Sendable {
     public var bundle: SwiftSourceGenerator.ResourceBundle
     /// Whether shard 1 holds `preview.png`.
     public var preview: Bool
+    /// Where remotely delivered layouts are published, for the generated Swift.
+    public var remote: RemoteSourceSettings?
     public var layouts: [LaunchManifest.Layout]
     /// Every variant of the whole render, without `md5`, `offset` and `length`.
     public var variants: [LaunchManifest.Variant]
@@ -37,12 +39,15 @@ public struct PartialRender: Codable, Sendable {
     /// Describes shard `shard` of `plan`, whose variants (this shard's, in order) rendered to `images`.
     public init(
         shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
-        bundle: SwiftSourceGenerator.ResourceBundle, compressionLevel: Int, preview: Bool
+        bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, compressionLevel: Int, preview: Bool
     ) {
         self.shard = shard
         self.typeName = typeName
         self.bundle = bundle
         self.preview = preview
+        self.remote = remote.map {
+            RemoteSourceSettings(url: $0.url.absoluteString, publicKey: $0.publicKey, prefetchDays: $0.prefetchDays)
+        }
         layouts = plan.layouts.map(\.manifestEntry)
         variants = plan.variants.map(\.manifestEntry)
         models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
@@ -52,12 +57,13 @@ public struct PartialRender: Codable, Sendable {
         )
         rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
         struct Inputs: Encodable {
-            var generator: String, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle
+            var generator: String, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteSourceSettings?
             var compressionLevel: Int, preview: Bool, count: Int
             var layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String], svgs: [String]
         }
         let inputs = Inputs(
-            generator: GeneratorVersion.manifestName, typeName: typeName, bundle: bundle, compressionLevel: compressionLevel,
+            generator: GeneratorVersion.manifestName, typeName: typeName, bundle: bundle, remote: self.remote,
+            compressionLevel: compressionLevel,
             preview: preview, count: shard.count, layouts: layouts, variants: variants, models: models,
             svgs: plan.variants.map { SHA256.hash(data: Data($0.svg.utf8)).hexString }
         )

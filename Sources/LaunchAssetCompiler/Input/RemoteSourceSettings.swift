@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import LaunchScreenRepair
+
+/// Where an app's remotely delivered layouts are published, as `launch-assets.json` (`remote`)
+/// or the command line gives it, before it is checked.
+public struct RemoteSourceSettings: Codable, Sendable, Hashable {
+    /// The published folder's URL.
+    public var url: String
+    /// Base64 of the 32 raw bytes of the Ed25519 public key (`launch-assets keygen` prints it).
+    public var publicKey: String
+    /// Days before a layout's first day that its images are fetched; the runtime's default when `nil`.
+    public var prefetchDays: Int?
+
+    /// The days `prefetchDays` may take.
+    public static let prefetchDayRange = 0...365
+
+    public init(url: String, publicKey: String, prefetchDays: Int? = nil) {
+        self.url = url
+        self.publicKey = publicKey
+        self.prefetchDays = prefetchDays
+    }
+
+    /// A setting that cannot be used, and why.
+    public struct Problem: Error, Sendable, Equatable {
+        /// The key at fault: `url`, `publicKey` or `prefetchDays`.
+        public var key: String
+        public var message: String
+    }
+
+    /// The checked source: an `https` URL (`http` only for a loopback host, for tests) with a
+    /// host and no query or fragment, a public key of 32 bytes, and prefetch days in
+    /// ``prefetchDayRange``.
+    public func source() throws(Problem) -> RemoteLayoutSource {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host, !host.isEmpty else {
+            throw Problem(key: "url", message: "expected an absolute https URL of the published folder, found \"\(url)\"")
+        }
+        guard scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
+            throw Problem(
+                key: "url",
+                message: "expected https (plain http only for a loopback host such as 127.0.0.1, for tests), found \"\(url)\""
+            )
+        }
+        guard parsed.query == nil, parsed.fragment == nil else {
+            throw Problem(key: "url", message: "the folder's URL cannot have a query or fragment, found \"\(url)\"")
+        }
+        guard let key = Data(base64Encoded: publicKey), key.count == 32,
+            (try? Curve25519.Signing.PublicKey(rawRepresentation: key)) != nil
+        else {
+            throw Problem(
+                key: "publicKey",
+                message: "expected base64 of a 32-byte Ed25519 public key (what `launch-assets keygen` prints), found \"\(publicKey)\""
+            )
+        }
+        let days = prefetchDays ?? RemoteLayoutSource(url: parsed, publicKey: publicKey).prefetchDays
+        guard Self.prefetchDayRange.contains(days) else {
+            throw Problem(
+                key: "prefetchDays",
+                message: "expected \(Self.prefetchDayRange.lowerBound) to \(Self.prefetchDayRange.upperBound) days, found \(days)")
+        }
+        return RemoteLayoutSource(url: parsed, publicKey: publicKey, prefetchDays: days)
+    }
+
+    /// `localhost`, `127.0.0.0/8` and `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host == "localhost" || host == "::1" || host.wholeMatch(of: /127(\.\d{1,3}){3}/) != nil
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import LaunchScreenRepair
+
+/// `<Type>.xcassets`: an asset catalog with one data set, `<Type>Pack`, holding each idiom's
+/// window of the pack as the data for that idiom, so App Store thinning gives a device only its
+/// own idiom's images. The app reads it with `NSDataAsset(name: "<Type>Pack")`.
+///
+/// The files follow Apple's Asset Catalog Format Reference ("Catalog Type", "Data Set Type").
+public struct AssetCatalog: Sendable {
+    /// The generated type's name: the catalog is `<typeName>.xcassets`.
+    public var typeName: String
+
+    public init(typeName: String) {
+        self.typeName = typeName
+    }
+
+    /// The catalog folder inside `directory`; it belongs to the generator and is replaced whole.
+    public func folder(in directory: URL) -> URL {
+        directory.appendingPathComponent("\(typeName).xcassets").standardizedFileURL
+    }
+
+    /// The data set's name, as `NSDataAsset(name:)` and ``LaunchPackSource/dataAsset(name:)`` take it.
+    public var dataSetName: String { "\(typeName)Pack" }
+
+    /// Every file of the catalog in `directory`, given each idiom's pack.
+    public func files(in directory: URL, packs: [Idiom: FileContents]) -> [URL: FileContents] {
+        let catalog = folder(in: directory)
+        let dataSet = catalog.appendingPathComponent("\(dataSetName).dataset")
+        var entries: [Contents.Entry] = []
+        var files: [URL: FileContents] = [catalog.appendingPathComponent("Contents.json"): .bytes(Contents().json)]
+        for idiom in Idiom.allCases {
+            guard let pack = packs[idiom] else { continue }
+            let name = "\(typeName)-\(idiom.assetCatalogIdiom).launchpack"
+            entries.append(Contents.Entry(filename: name, idiom: idiom.assetCatalogIdiom))
+            files[dataSet.appendingPathComponent(name)] = pack
+        }
+        files[dataSet.appendingPathComponent("Contents.json")] = .bytes(Contents(data: entries).json)
+        return files
+    }
+
+    /// A `Contents.json`: the catalog's (`info` only) or the data set's (`info` and `data`).
+    private struct Contents: Encodable {
+        struct Info: Encodable {
+            var author = "launch-assets"
+            var version = 1
+        }
+
+        struct Entry: Encodable {
+            var filename: String
+            var idiom: String
+            /// The pack is opaque bytes to the asset catalog.
+            var universalTypeIdentifier = "public.data"
+
+            enum CodingKeys: String, CodingKey {
+                case filename, idiom
+                case universalTypeIdentifier = "universal-type-identifier"
+            }
+        }
+
+        var info = Info()
+        var data: [Entry]?
+
+        var json: Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            // Strings and integers only: encoding cannot fail.
+            return (try! encoder.encode(self)) + Data("\n".utf8)
+        }
+    }
+}
+
+extension Idiom {
+    /// The idiom as an asset catalog names it.
+    var assetCatalogIdiom: String {
+        switch self {
+        case .phone: "iphone"
+        case .pad: "ipad"
+        }
+    }
+}
