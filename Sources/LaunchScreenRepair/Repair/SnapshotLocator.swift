@@ -55,6 +55,10 @@ struct SnapshotPaths {
     let lockFile: URL
     /// Present while the module is switched off; holds why (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``).
     let disabledFile: URL
+    /// The store of remote layouts (``RemoteStore``).
+    let remoteFolder: URL
+    /// What a launch uses of the remote layouts (``StoredRemoteLayouts``).
+    let remoteLayoutsFile: URL
 
     init(_ locator: SnapshotLocator) {
         let container = locator.container.path
@@ -67,5 +71,7 @@ struct SnapshotPaths {
         placeholderFile = URL(fileURLWithPath: module + "/placeholder", isDirectory: false)
         lockFile = URL(fileURLWithPath: module + "/lock", isDirectory: false)
         disabledFile = URL(fileURLWithPath: module + "/disabled", isDirectory: false)
+        remoteFolder = URL(fileURLWithPath: module + "/Remote", isDirectory: true)
+        remoteLayoutsFile = URL(fileURLWithPath: module + "/Remote/" + StoredRemoteLayouts.fileName, isDirectory: false)
     }
 }
