@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchScreenRepairTests",
-            dependencies: ["LaunchScreenRepair"],
+            dependencies: ["LaunchScreenRepair", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
