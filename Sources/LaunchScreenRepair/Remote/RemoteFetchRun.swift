@@ -15,7 +15,8 @@ struct RemoteFetchRun<FS: FileSystem> {
         self.store = store
         self.key = key
         self.report = report
-        transfer = HTTPTransfer(timeout: request.timeout)
+        // A second to an hour: a watchdog needs a period, and ten times the timeout must fit in nanoseconds.
+        transfer = HTTPTransfer(timeout: min(max(request.timeout, 1), 3600))
     }
 
     var fileSystem: FS { store.fileSystem }
@@ -34,13 +35,15 @@ struct RemoteFetchRun<FS: FileSystem> {
         }
         let manifest: RemoteManifest
         do {
-            manifest = try RemoteManifest.verified(manifestData, signature: signature, publicKey: key, url: manifestURL, bundled: request.manifest)
+            manifest = try RemoteManifest.verified(
+                manifestData, signature: signature, publicKey: key, url: manifestURL, bundled: request.manifest)
         } catch {
             return report.stopped(.refused, error.description)
         }
         report.previousPublished = store.storedPublished()
         if let stored = report.previousPublished, manifest.published < stored {
-            return report.stopped(.refused, RemoteFetchError.older(manifestURL.absoluteString, published: manifest.published, stored: stored).description)
+            return report.stopped(
+                .refused, RemoteFetchError.older(manifestURL.absoluteString, published: manifest.published, stored: stored).description)
         }
         do { try store.keep(manifest: manifestData, signature: signature) } catch {
             return report.stopped(.incomplete, "the verified manifest could not be stored: \(error.description)")
