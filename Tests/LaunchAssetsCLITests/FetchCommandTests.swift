@@ -27,7 +27,8 @@ struct FetchCommandTests {
             control = base.root.appendingPathComponent("control.json")
             server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             server.arguments = [
-                "python3", CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/remote/loopback-server.py").path,
+                "python3",
+                CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/remote/loopback-server.py").path,
                 base.root.path, control.path, base.root.appendingPathComponent("server.log").path,
             ]
             let output = Pipe()
@@ -95,7 +96,8 @@ struct FetchCommandTests {
         func storedImages() -> [String: Data] {
             let folder = store.appendingPathComponent("images")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return Dictionary(uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data()) })
+            return Dictionary(
+                uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data()) })
         }
     }
 
@@ -155,7 +157,9 @@ struct FetchCommandTests {
             DispatchQueue.global().async(group: group) { results.append(try? served.fetch(["--json"])) }
         }
         group.wait()
-        let reports = results.all.compactMap { $0.flatMap { try? JSONDecoder().decode(RemoteFetchReport.self, from: Data($0.stdout.utf8)) } }
+        let reports = results.all.compactMap {
+            $0.flatMap { try? JSONDecoder().decode(RemoteFetchReport.self, from: Data($0.stdout.utf8)) }
+        }
         #expect(results.all.allSatisfy { $0?.status == 0 })
         #expect(reports.map(\.status.rawValue).sorted() == ["busy", "completed"])
         let stored = served.storedImages()

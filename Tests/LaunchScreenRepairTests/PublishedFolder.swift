@@ -43,7 +43,8 @@ struct PublishedFolder {
             for size in layout.sizes {
                 for appearance in Appearance.allCases {
                     let orientation: Orientation = size.width > size.height ? .landscape : .portrait
-                    let id = "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)-\(orientation.rawValue)-\(appearance.rawValue)"
+                    let id =
+                        "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)-\(orientation.rawValue)-\(appearance.rawValue)"
                     let png = image(width: size.width, height: size.height, text: id + generation, bytes: layout.imageBytes)
                     let sha256 = SHA256Hex.of(png)
                     images[sha256] = png

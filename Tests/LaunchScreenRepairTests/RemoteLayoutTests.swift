@@ -42,7 +42,8 @@ struct RemoteLayoutTests {
             environment.deviceModel = device
             let source = RemoteLayoutSource(url: url ?? server.url, publicKey: key ?? published.publicKey)
             return RemoteLayoutFetch.run(
-                RemoteFetchRequest(source: source, locator: locator, manifest: catalog.manifest, environment: environment, timeout: timeout))
+                RemoteFetchRequest(source: source, locator: locator, manifest: catalog.manifest, environment: environment, timeout: timeout)
+            )
         }
 
         func repair(on day: String, fileSystem: some FileSystem = LocalFileSystem()) throws -> RepairReport {
@@ -262,7 +263,8 @@ struct RemoteLayoutTests {
         #expect(elapsed < 8, "the fetch took \(elapsed) s")
         let kept = try setup.store() == before
         #expect(kept)
-        Self.log("manifest hangs", "\(report.status.rawValue) after \(String(format: "%.1f", elapsed)) s: \(report.reason ?? "")", kept: kept)
+        Self.log(
+            "manifest hangs", "\(report.status.rawValue) after \(String(format: "%.1f", elapsed)) s: \(report.reason ?? "")", kept: kept)
 
         let (manifest, images) = PublishedFolder.manifest([Self.campaign, Self.flash], published: Self.t2)
         try setup.published.publish(manifest, images: images)
@@ -485,7 +487,8 @@ struct RemoteLayoutTests {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
         let catalog = try TestCatalog(in: container.folder.url)
-        let request = RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone())
+        let request = RepairRequest(
+            locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone())
         _ = try SnapshotRepair.run(request)
         let recording = RecordingFileSystem()
         let steady = try SnapshotRepair.run(request, fileSystem: recording)

@@ -90,7 +90,8 @@ struct RemoteOverlayTests {
         #expect(report.unavailableLayouts.first?.reason.contains("no remote layouts fetched yet") == true)
         #expect(report.files(.failed).isEmpty && report.files(.replaced).count == 4)
         // Dry runs decide the same way.
-        var dry = RepairRequest(locator: container.locator, manifest: manifest, variants: try catalog.pack(), environment: .phone("2027-02-06"))
+        var dry = RepairRequest(
+            locator: container.locator, manifest: manifest, variants: try catalog.pack(), environment: .phone("2027-02-06"))
         dry.dryRun = true
         #expect(try SnapshotRepair.run(dry).layout == "winter")
     }
@@ -120,10 +121,12 @@ struct RemoteOverlayTests {
         #expect(try refusal { _ in } == "accepted")
         #expect(try refusal { $0["schemaVersion"] = 2 } == "\(url): at $.schemaVersion: 2 is not 1, the version this app reads")
         #expect(try refusal { variant(&$0, "sha256", "XYZ") } == "\(url): at $.variants[1].sha256: not 64 lower-case hex digits")
-        #expect(try refusal { variant(&$0, "md5", nil) }.hasPrefix("\(url): not a remote manifest: at $.variants[1]: missing field \"md5\""))
+        #expect(
+            try refusal { variant(&$0, "md5", nil) }.hasPrefix("\(url): not a remote manifest: at $.variants[1]: missing field \"md5\""))
         #expect(try refusal { variant(&$0, "offset", 12) } == "\(url): at $.variants[1].offset: a remote variant has no pack offset")
         #expect(try refusal { variant(&$0, "length", RemoteManifest.imageSizeLimit + 1) }.contains("$.variants[1].length"))
-        #expect(try refusal { variant(&$0, "layout", "nowhere") } == "\(url): at $.variants[1].layout: no layout \"nowhere\" in this manifest")
+        #expect(
+            try refusal { variant(&$0, "layout", "nowhere") } == "\(url): at $.variants[1].layout: no layout \"nowhere\" in this manifest")
         let bundledID = catalog.manifest.variants[0].id
         #expect(try refusal { variant(&$0, "id", bundledID) }.contains("\"\(bundledID)\" is used twice"))
     }

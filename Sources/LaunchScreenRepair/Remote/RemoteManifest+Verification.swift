@@ -27,7 +27,8 @@ extension RemoteManifest {
         let address = url.absoluteString
         struct Version: Decodable { var schemaVersion: Int }
         if let version = try? JSONDecoder().decode(Version.self, from: data), version.schemaVersion != currentSchemaVersion {
-            throw .schema(address, "at $.schemaVersion: \(version.schemaVersion) is not \(currentSchemaVersion), the version this app reads")
+            throw .schema(
+                address, "at $.schemaVersion: \(version.schemaVersion) is not \(currentSchemaVersion), the version this app reads")
         }
         let manifest: RemoteManifest
         do { manifest = try JSONDecoder().decode(RemoteManifest.self, from: data) } catch let error as DecodingError {
@@ -57,7 +58,9 @@ extension RemoteManifest {
             guard variantIDs.insert(variant.id).inserted, !bundledIDs.contains(variant.id) else {
                 throw fail("\(path).id", "\"\(variant.id)\" is used twice (here or by the app's bundled manifest)")
             }
-            guard layoutIDs.contains(variant.layout) else { throw fail("\(path).layout", "no layout \"\(variant.layout)\" in this manifest") }
+            guard layoutIDs.contains(variant.layout) else {
+                throw fail("\(path).layout", "no layout \"\(variant.layout)\" in this manifest")
+            }
             guard variant.width > 0, variant.height > 0 else { throw fail(path, "size \(variant.width)x\(variant.height)") }
             guard let sha256 = variant.sha256, Self.isHex(sha256, count: 64) else {
                 throw fail("\(path).sha256", "not 64 lower-case hex digits")

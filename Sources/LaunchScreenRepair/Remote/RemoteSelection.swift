@@ -36,8 +36,9 @@ struct RemoteSelection: Sendable {
             let all = manifest.variants.filter { $0.layout == layout.id && $0.idiom == environment.idiom && $0.sha256 != nil }
             let mine = device.map { device in all.filter { $0.devices.contains(device) } } ?? []
             var kept = Set((mine.isEmpty ? all : mine).map(\.id))
-            let wanted = Set((mine.flatMap { [ImageSize(width: $0.width, height: $0.height), ImageSize(width: $0.height, height: $0.width)] })
-                + sizes.flatMap { [$0, ImageSize(width: $0.height, height: $0.width)] })
+            let wanted = Set(
+                (mine.flatMap { [ImageSize(width: $0.width, height: $0.height), ImageSize(width: $0.height, height: $0.width)] })
+                    + sizes.flatMap { [$0, ImageSize(width: $0.height, height: $0.width)] })
             for variant in all where wanted.contains(ImageSize(width: variant.width, height: variant.height)) { kept.insert(variant.id) }
             variants += all.filter { kept.contains($0.id) }
 
@@ -46,12 +47,15 @@ struct RemoteSelection: Sendable {
             for size in sizes {
                 let candidates = planner.candidates(width: size.width, height: size.height)
                 for appearance in Appearance.allCases {
-                    guard let variant = candidates.first(where: { $0.appearance == appearance }), let sha256 = variant.sha256 else { continue }
+                    guard let variant = candidates.first(where: { $0.appearance == appearance }), let sha256 = variant.sha256 else {
+                        continue
+                    }
                     if let index = images.firstIndex(where: { $0.sha256 == sha256 }) {
                         if !images[index].variants.contains(variant.id) { images[index].variants.append(variant.id) }
                         if !images[index].layouts.contains(layout.id) { images[index].layouts.append(layout.id) }
                     } else {
-                        images.append(Image(sha256: sha256, length: variant.length, md5: variant.md5, variants: [variant.id], layouts: [layout.id]))
+                        images.append(
+                            Image(sha256: sha256, length: variant.length, md5: variant.md5, variants: [variant.id], layouts: [layout.id]))
                     }
                 }
             }
