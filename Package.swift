@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "render-benchmark"),
         .executableTarget(
             name: "repair-benchmark",
-            dependencies: ["LaunchScreenRepair"]
+            dependencies: ["LaunchScreenRepair", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .plugin(
             name: "LaunchAssetsPlugin",
@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchScreenRepairTests",
-            dependencies: ["LaunchScreenRepair"],
+            dependencies: ["LaunchScreenRepair", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -239,8 +239,12 @@ final class AppLaunch {
                 result = .failure(error)
             }
             BackgroundRefresh.schedule(context)
-            if case .success(let report) = result, report.status != .deferred, report.status != .unsupported {
-                _ = await context.fetchRemoteLayouts(environment)
+            // After the repair, off the launch path; a layout of today's just stored is put in
+            // place now rather than one launch later.
+            if case .success(let report) = result, report.status != .deferred, report.status != .unsupported,
+                await context.fetchRemoteLayouts(environment)?.changesToday == true
+            {
+                _ = context.replan()
             }
             return result
         }

@@ -8,7 +8,8 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch-assets",
         abstract: "Pre-render seasonal iOS launch screens and repair the launch-snapshot cache.",
-        discussion: "Exit status: 0 done, 1 bad input (the message names the file and the place), 2 usage.",
+        discussion:
+            "Exit status: 0 done, 1 bad input (the message names the file and the place), 2 usage; diff exits 3 when the renders differ, fetch when it did not complete.",
         version: GeneratorVersion.current,
         subcommands: [
             RenderCommand.self,
@@ -22,6 +23,7 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
             RepairCommand.self,
             RestoreCommand.self,
             ReportCommand.self,
+            FetchCommand.self,
         ]
     )
 

@@ -10,7 +10,8 @@ struct RepairCommand: ParsableCommand {
         discussion: """
             Works on any container folder: a test fixture, or an iOS Simulator container \
             (xcrun simctl get_app_container booted <bundle id> data). Like the app's launch call, it \
-            first prepares the upgrade placeholder, then repairs. Exits 0 when it did its job \
+            first prepares the upgrade placeholder, then repairs, with the remote layouts `fetch` \
+            stored in the container laid over the manifest. Exits 0 when it did its job \
             (skipped files are reported, not errors; so is "busy": another repair or restore of the \
             container was in progress and nothing was written), 1 on bad input or a failed write, \
             2 on usage errors.
@@ -73,7 +74,7 @@ struct RepairCommand: ParsableCommand {
         }
         let environment = RepairEnvironment(
             systemVersion: systemVersion, idiom: idiom, deviceModel: device, currentAppearance: appearance,
-            currentOrientation: .portrait, pinnedAppearance: appearance, appVersion: appVersion, date: day
+            currentOrientation: .portrait, pinnedAppearance: appearance, appVersion: appVersion, date: RepairOutput.noon(of: date)
         )
         let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)
         let request = RepairRequest(
@@ -87,14 +88,6 @@ struct RepairCommand: ParsableCommand {
         }
         print(json ? RepairOutput.json(report) : report.text)
         try RepairOutput.failIfAny(report.files(.failed).map { ($0.name, $0.reason) }, in: app.locator.snapshotFolder)
-    }
-
-    /// Noon of `--date` in the local time zone, or now.
-    private var day: Date {
-        guard let date, let year = date.year else { return Date() }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        return calendar.date(from: DateComponents(year: year, month: date.month, day: date.day, hour: 12)) ?? Date()
     }
 }
 
@@ -140,6 +133,14 @@ enum RepairOutput {
         case .typeMismatch(_, let context), .valueNotFound(_, let context): return "at \(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
+    }
+
+    /// Noon of `date` in the local time zone, or now.
+    static func noon(of date: SeasonDate?) -> Date {
+        guard let date, let year = date.year else { return Date() }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar.date(from: DateComponents(year: year, month: date.month, day: date.day, hour: 12)) ?? Date()
     }
 
     static func json<T: Encodable>(_ value: T) -> String {

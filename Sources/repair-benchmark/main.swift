@@ -1,16 +1,20 @@
+import Crypto
 import Foundation
 import LaunchScreenRepair
 
 // repair-benchmark: the cost of a steady launch (nothing to do) with LaunchAssets, beside
 // "rewrite every file every launch" (what render-at-launch libraries do, rendering not even
 // counted), for an iPhone (4 snapshot files) and an iPad (16), with a manifest the size of the bundled
-// layouts' one. Run: swift run -c release repair-benchmark
+// layouts' one; and for an iPhone whose layout of the day is a remote one a fetch stored. Run:
+// swift run -c release repair-benchmark
 
 struct Scenario {
     var name: String
     var idiom: Idiom
     var sizes: [(width: Int, height: Int)]  // one file per size and appearance
     var pngBytes: Int
+    /// The layout of the day is a remote one, its images in the module's store.
+    var remote = false
 }
 
 let scenarios = [
@@ -19,7 +23,59 @@ let scenarios = [
         name: "iPad", idiom: .pad,
         sizes: [(2048, 2732), (2732, 2048), (1024, 2732), (2732, 1024), (1328, 2048), (2048, 1328), (678, 2048), (2048, 678)],
         pngBytes: 150_000),
+    Scenario(name: "iPhone, remote layout", idiom: .phone, sizes: [(1179, 2556), (2556, 1179)], pngBytes: 76_000, remote: true),
 ]
+
+/// What `Remote/layouts.json` holds (the runtime's `StoredRemoteLayouts`, written by a fetch):
+/// written here directly, so the benchmark needs no server.
+struct StoredRemoteLayouts: Encodable {
+    var published: Int
+    var layouts: [LaunchManifest.Layout]
+    var variants: [LaunchManifest.Variant]
+    var models: [String: String]
+    var stored: [String]
+    var missing: [String: String]
+}
+
+/// A remote layout scheduled from yesterday to tomorrow, with one image per size and appearance
+/// of `active` (other bytes), stored as a fetch stores them; returns the images.
+func storeRemoteLayout(like active: [LaunchManifest.Variant], scenario: Scenario, in locator: SnapshotLocator) throws -> [Data] {
+    let remoteFolder = locator.moduleFolder.appendingPathComponent("Remote")
+    try FileManager.default.createDirectory(at: remoteFolder.appendingPathComponent("images"), withIntermediateDirectories: true)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    func day(_ offset: Int) -> SeasonDate {
+        let parts = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: offset, to: Date())!)
+        return SeasonDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+    var variants: [LaunchManifest.Variant] = []
+    var images: [Data] = []
+    for (index, bundled) in active.enumerated() {
+        let bytes = png(width: bundled.width, height: bundled.height, bytes: scenario.pngBytes, seed: 1000 + UInt64(index))
+        let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        try bytes.write(to: remoteFolder.appendingPathComponent("images/\(sha256).png"))
+        var variant = bundled
+        variant.id = bundled.id.replacingOccurrences(of: "default-", with: "campaign-")
+        variant.layout = "campaign"
+        variant.md5 = MD5Digest.hex(of: bytes)
+        variant.offset = nil
+        variant.length = bytes.count
+        variant.sha256 = sha256
+        variants.append(variant)
+        images.append(bytes)
+    }
+    let stored = StoredRemoteLayouts(
+        published: 1,
+        layouts: [
+            .init(
+                id: "campaign", displayName: "Campaign", priority: 0, schedule: [.init(from: day(-1), through: day(1))], delivery: .remote)
+        ],
+        variants: variants, models: [:], stored: variants.compactMap(\.sha256).sorted(), missing: [:])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try encoder.encode(stored).write(to: remoteFolder.appendingPathComponent("layouts.json"))
+    return images
+}
 /// Variants in the bundled layouts' manifest (6 layouts); the benchmark's manifest holds as many,
 /// so a launch searches a manifest of the size an app ships.
 let manifestVariants = 432
@@ -70,7 +126,7 @@ func line(_ cells: [String], _ widths: [Int]) -> String {
     zip(cells, widths).map { $0.count >= $1 ? $0 : $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
 }
 
-let widths = [7, 5, 32, 26, 10, 10]
+let widths = [21, 5, 32, 26, 10, 10]
 print(
     "launches per measurement: \(launches) after \(warmUp) untimed; manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
 )
@@ -119,8 +175,9 @@ for scenario in scenarios {
     let pack = try LaunchPack(contentsOf: packURL, for: manifest)
 
     // The snapshot folder after a first repair: every file holds its variant.
-    for variant in active {
-        try pack.bytes(of: variant).write(to: locator.snapshotFolder.appendingPathComponent("\(UUID().uuidString)@2x.ktx"))
+    let snapshots = scenario.remote ? try storeRemoteLayout(like: active, scenario: scenario, in: locator) : try active.map(pack.bytes(of:))
+    for bytes in snapshots {
+        try bytes.write(to: locator.snapshotFolder.appendingPathComponent("\(UUID().uuidString)@2x.ktx"))
     }
     let request = RepairRequest(
         locator: locator, manifest: manifest, variants: pack,
@@ -128,6 +185,7 @@ for scenario in scenarios {
         orientationPolicy: .both)
     let first = try SnapshotRepair.run(request)
     precondition(first.files(.kept).count == active.count, "setup: \(first.text)")
+    precondition(first.layout == (scenario.remote ? "campaign" : "default"), "setup: \(first.text)")
 
     // LaunchAssets steady launch: nothing written, the ledger included.
     func ledgerStamp() throws -> Date? {
@@ -152,7 +210,7 @@ for scenario in scenarios {
     // Rewrite every file every launch: atomic write of each variant's bytes (no rendering counted).
     let files = try FileManager.default.contentsOfDirectory(atPath: locator.snapshotFolder.path).filter { !$0.hasPrefix(".") }.sorted()
     let fileSystem = LocalFileSystem()
-    let payloads = try active.map { try pack.bytes(of: $0) }
+    let payloads = snapshots
     var rewriteTimes: [Double] = []
     var rewriteWritten = 0
     for _ in 0..<warmUp {

@@ -131,6 +131,29 @@ struct AppSideTests {
         #expect(report.files.map(\.variant) == ["winter-phone-1179x2556-portrait-dark", "winter-phone-1179x2556-portrait-light"])
     }
 
+    @Test("the app's repairs as one value: a request with the pack opened, a re-plan now in the background, the next season change")
+    func catalogRepair() async throws {
+        defer { container.folder.remove() }
+        try container.installRealAAPL()
+        let packData = try Data(contentsOf: catalog.packURL)
+        var device = RepairEnvironment.phone("2026-02-20")
+        device.currentAppearance = nil
+        device.isPassiveLaunch = true
+        let context = CatalogRepair(
+            locator: container.locator, manifest: catalog.manifest, pack: .dataAsset(name: "TestPack"), options: LaunchRepairOptions(),
+            device: device, dataAsset: { $0 == "TestPack" ? packData : nil })
+        // A background re-plan runs although the app has no UI on screen.
+        let replanned = try context.replan(now: RepairEnvironment.date("2026-03-02")).get()
+        #expect(replanned.status == .completed && replanned.layout == "spring" && replanned.files(.replaced).count == 4)
+        #expect(
+            context.nextSeasonChange(after: RepairEnvironment.date("2026-03-02"))
+                == RepairEnvironment.date("2026-06-01").addingTimeInterval(-12 * 3600))
+        #expect(await context.fetchRemoteLayouts() == nil)
+        var missing = context
+        missing.dataAsset = { _ in nil }
+        #expect(throws: RepairError.pack(.notFound("data set TestPack"))) { try missing.request() }
+    }
+
     /// Photo-like light and dark AAPL snapshots made by the reference encoders, `L@3x.ktx` and
     /// `D@3x.ktx`: no void-extent block, so their appearance cannot be measured.
     func installBusyPair() throws {

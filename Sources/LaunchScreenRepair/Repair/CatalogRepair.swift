@@ -10,6 +10,8 @@ public struct CatalogRepair: Sendable {
     public var manifest: LaunchManifest
     /// Where the pack is.
     public var pack: LaunchPackSource
+    /// Where remote layouts are published, if the app has any.
+    public var remote: RemoteLayoutSource?
     /// The app's choices.
     public var options: LaunchRepairOptions
     /// The device and the app: what stays the same while the process lives (idiom, model,
@@ -20,19 +22,21 @@ public struct CatalogRepair: Sendable {
 
     /// Creates a value.
     public init(
-        locator: SnapshotLocator, manifest: LaunchManifest, pack: LaunchPackSource, options: LaunchRepairOptions,
-        device: RepairEnvironment, dataAsset: @escaping @Sendable (String) -> Data? = { _ in nil }
+        locator: SnapshotLocator, manifest: LaunchManifest, pack: LaunchPackSource, remote: RemoteLayoutSource? = nil,
+        options: LaunchRepairOptions, device: RepairEnvironment, dataAsset: @escaping @Sendable (String) -> Data? = { _ in nil }
     ) {
         self.locator = locator
         self.manifest = manifest
         self.pack = pack
+        self.remote = remote
         self.options = options
         self.device = device
         self.dataAsset = dataAsset
     }
 
     /// A request for `environment` (by default the device's, now), the pack opened.
-    public func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest {
+    public func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest
+    {
         let opened: LaunchPack
         do { opened = try pack.open(for: manifest, dataAsset: dataAsset) } catch { throw .pack(error) }
         return options.request(
@@ -46,6 +50,17 @@ public struct CatalogRepair: Sendable {
         environment.date = now
         environment.isPassiveLaunch = false
         do { return .success(try SnapshotRepair.run(try request(environment))) } catch { return .failure(error) }
+    }
+
+    /// Fetches the remote layouts this device will need (``RemoteLayoutFetch``) on a utility
+    /// queue; `nil` when the app has no remote source. Call it after the launch's repair, off the
+    /// launch path.
+    public func fetchRemoteLayouts(_ environment: RepairEnvironment? = nil) async -> RemoteFetchReport? {
+        guard let remote else { return nil }
+        return await RemoteLayoutFetch.fetch(
+            RemoteFetchRequest(
+                source: remote, locator: locator, manifest: manifest, environment: environment ?? device,
+                orientationPolicy: options.orientationPolicy))
     }
 
     /// When to run again so the next season's images are in place on its first day: the next

@@ -2,7 +2,8 @@ import Foundation
 
 /// One repair, restore or placeholder step at a time per container: across threads of this
 /// process (a set of held module folders) and across processes (`flock` on the `lock` file in
-/// the module folder). A run that finds it taken writes nothing and reports `busy`.
+/// the module folder). A run that finds it taken writes nothing and reports `busy`. A fetch of
+/// remote layouts takes the same kind of lock on its own store's folder.
 struct RepairLock {
     /// What trying to take the lock gave.
     enum Attempt {
@@ -19,11 +20,18 @@ struct RepairLock {
 
     /// Takes the lock of the module folder, creating the folder when missing.
     static func take(_ paths: SnapshotPaths, fileSystem: some FileSystem) -> Attempt {
-        let folder = paths.moduleFolder.path
+        take(lockFile: paths.lockFile, in: paths.moduleFolder, fileSystem: fileSystem)
+    }
+
+    /// Takes the lock held on `lockFile` for the work in `folder`, creating the folder when
+    /// missing. The remote layout store has its own (``RemoteStore/lock()``), so that a repair
+    /// never waits for a download.
+    static func take(lockFile: URL, in folderURL: URL, fileSystem: some FileSystem) -> Attempt {
+        let folder = folderURL.path
         guard held.insert(folder) else { return .busy }
         do {
-            if fileSystem.kind(of: paths.moduleFolder) == nil { try fileSystem.createDirectory(at: paths.moduleFolder) }
-            guard let file = try fileSystem.tryLock(paths.lockFile) else {
+            if fileSystem.kind(of: folderURL) == nil { try fileSystem.createDirectory(at: folderURL) }
+            guard let file = try fileSystem.tryLock(lockFile) else {
                 held.remove(folder)
                 return .busy
             }

@@ -81,6 +81,24 @@ public struct RepairReport: Codable, Sendable, Hashable {
         }
     }
 
+    /// A layout the calendar picked for the day that could not be shown: a remote layout an
+    /// image of which is not stored.
+    public struct UnavailableLayout: Codable, Sendable, Hashable {
+        /// The layout's identifier.
+        public var layout: String
+        /// Why it was not shown.
+        public var reason: String
+        /// The layout shown instead, when the calendar had another.
+        public var instead: String?
+
+        /// Creates a value.
+        public init(layout: String, reason: String, instead: String? = nil) {
+            self.layout = layout
+            self.reason = reason
+            self.instead = instead
+        }
+    }
+
     /// How the run ended.
     public var status: Status
     /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred``, ``Status/noSnapshots`` and ``Status/busy``.
@@ -104,13 +122,15 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var notes: [String]
     /// One entry per file of the snapshot folder, in name order.
     public var files: [FileReport]
+    /// Layouts the calendar picked for the day that could not be shown, in the order passed over.
+    public var unavailableLayouts: [UnavailableLayout]
 
     /// Creates a report value.
     public init(
         status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
         manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
         indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
-        notes: [String] = [], files: [FileReport] = []
+        notes: [String] = [], files: [FileReport] = [], unavailableLayouts: [UnavailableLayout] = []
     ) {
         self.status = status
         self.reason = reason
@@ -123,6 +143,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         self.placeholder = placeholder
         self.notes = notes
         self.files = files
+        self.unavailableLayouts = unavailableLayouts
     }
 
     /// The report's JSON: sorted keys, so equal reports are equal bytes.
@@ -146,6 +167,10 @@ public struct RepairReport: Codable, Sendable, Hashable {
         if let reason { head += " (\(reason))" }
         lines.append(head)
         if let snapshotFolder { lines.append("folder: \(snapshotFolder)") }
+        for unavailable in unavailableLayouts {
+            lines.append(
+                "layout \(unavailable.layout) not shown: \(unavailable.reason)" + (unavailable.instead.map { "; instead: \($0)" } ?? ""))
+        }
         if let layout { lines.append("layout: \(layout)" + (manifestVersion.map { ", manifest \($0)" } ?? "")) }
         if dryRun { lines.append("dry run: nothing written") }
         if upgradeLaunch { lines.append("upgrade launch") }

@@ -1,13 +1,18 @@
 import Foundation
 
-/// One repair run, under the container's lock: list → inspect and plan → apply → forget
-/// vanished files → commit the ledger.
+/// One repair run, under the container's lock: list → inspect and plan (passing over a remote
+/// layout whose images are not stored) → apply → forget vanished files → commit the ledger.
 struct RepairRun<FS: FileSystem> {
-    let request: RepairRequest
-    let layout: LaunchManifest.Layout
+    /// The request, its manifest with the stored remote layouts laid over the bundled one.
+    var request: RepairRequest
+    var layout: LaunchManifest.Layout
+    /// The bundled manifest and the stored remote layouts, to plan again without a layout.
+    let overlay: RemoteLayoutOverlay
+    /// The calendar day the layout is for.
+    let day: (year: Int, month: Int, day: Int)
     let paths: SnapshotPaths
     let fileSystem: FS
-    let planner: RepairPlanner
+    var planner: RepairPlanner
     /// Whether this run may change the disk: not a dry run, the lock taken, the ledger readable.
     let writes: Bool
     var ledger: Ledger
@@ -18,9 +23,14 @@ struct RepairRun<FS: FileSystem> {
     var notes: [String] = []
     var environment: RepairEnvironment { request.environment }
 
-    init(request: RepairRequest, layout: LaunchManifest.Layout, paths: SnapshotPaths, fileSystem: FS, mayWrite: Bool) {
+    init(
+        request: RepairRequest, layout: LaunchManifest.Layout, overlay: RemoteLayoutOverlay, day: (year: Int, month: Int, day: Int),
+        paths: SnapshotPaths, fileSystem: FS, mayWrite: Bool
+    ) {
         self.request = request
         self.layout = layout
+        self.overlay = overlay
+        self.day = day
         self.paths = paths
         self.fileSystem = fileSystem
         planner = RepairPlanner(
@@ -46,7 +56,8 @@ struct RepairRun<FS: FileSystem> {
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
         if ledger.manifestVersion != request.manifest.version { ledger.failures = [:] }
-        let inspected = inspectAndPlan(entries)
+        let inspected = passOverUnavailableLayouts(inspectAndPlan(entries), entries, report: &report)
+        report.layout = layout.id
         report.files = apply(inspected)
         report.notes += notes
         notes = []
@@ -122,6 +133,58 @@ struct RepairRun<FS: FileSystem> {
         var plan = planner.plan(files.values.map(\.file))
         plan.steps = plan.steps.map { step in files[step.name].map { overrides.step(step, for: $0.file) } ?? step }
         return Inspected(files: files, plan: plan)
+    }
+
+    // MARK: - Remote layouts
+
+    /// Today's layout cannot be shown when it is remote and an image a file needs is not stored
+    /// (not fetched yet, offline, refused): the calendar picks again without it, until a layout
+    /// can be shown, ultimately the bundled fallback. With none left, the files that need a
+    /// missing image are left as they are.
+    mutating func passOverUnavailableLayouts(_ first: Inspected, _ entries: [DirectoryEntry], report: inout RepairReport) -> Inspected {
+        var inspected = first
+        var excluded: Set<String> = []
+        while let missing = missingImages(inspected.plan) {
+            var named: [String] = []
+            for image in missing where !named.contains("\(image.variant.id) (\(image.why))") {
+                named.append("\(image.variant.id) (\(image.why))")
+            }
+            let reason = "images not stored: " + named.joined(separator: "; ")
+            excluded.insert(layout.id)
+            let manifest = overlay.manifest(excluding: excluded)
+            guard let next = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
+                report.unavailableLayouts.append(.init(layout: layout.id, reason: reason + "; no other layout for the day"))
+                let names = Set(missing.map(\.step))
+                inspected.plan.steps = inspected.plan.steps.map { step in
+                    guard names.contains(step.name) else { return step }
+                    var skipped = step
+                    skipped.action = .skip
+                    skipped.reason = "the image of variant \(step.variant ?? "?") is not stored, and no other layout is for the day"
+                    return skipped
+                }
+                return inspected
+            }
+            report.unavailableLayouts.append(.init(layout: layout.id, reason: reason, instead: next.id))
+            request.manifest = manifest
+            layout = next
+            planner = RepairPlanner(
+                manifest: manifest, layout: next.id, idiom: environment.idiom, deviceModel: environment.deviceModel,
+                policy: request.orientationPolicy)
+            inspected = inspectAndPlan(entries)
+        }
+        return inspected
+    }
+
+    /// The replacements whose remote image is not stored, with why.
+    func missingImages(_ plan: RepairPlan) -> [(step: String, variant: LaunchManifest.Variant, why: String)]? {
+        var missing: [(step: String, variant: LaunchManifest.Variant, why: String)] = []
+        for step in plan.steps where step.action == .replace {
+            // A remote image has a SHA-256; the app's own images for slots have neither it nor an offset.
+            guard let variant = variant(step.variant), variant.offset == nil, variant.sha256 != nil, !overlay.isStored(variant)
+            else { continue }
+            missing.append((step.name, variant, overlay.whyMissing(variant)))
+        }
+        return missing.isEmpty ? nil : missing
     }
 
     // MARK: - Apply

@@ -62,6 +62,10 @@ struct SnapshotPaths {
     let overrideFolder: URL
     /// Present while the module is switched off; holds why (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``).
     let disabledFile: URL
+    /// The store of remote layouts (``RemoteStore``).
+    let remoteFolder: URL
+    /// What a launch uses of the remote layouts (``StoredRemoteLayouts``).
+    let remoteLayoutsFile: URL
 
     init(_ locator: SnapshotLocator) {
         let container = locator.container.path
@@ -76,5 +80,7 @@ struct SnapshotPaths {
         disabledFile = URL(fileURLWithPath: module + "/disabled", isDirectory: false)
         lastReportFile = URL(fileURLWithPath: module + "/last-report.json", isDirectory: false)
         overrideFolder = URL(fileURLWithPath: module + "/Overrides", isDirectory: true)
+        remoteFolder = URL(fileURLWithPath: module + "/Remote", isDirectory: true)
+        remoteLayoutsFile = URL(fileURLWithPath: module + "/Remote/" + StoredRemoteLayouts.fileName, isDirectory: false)
     }
 }

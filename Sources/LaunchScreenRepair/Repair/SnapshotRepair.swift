@@ -128,10 +128,20 @@ public enum SnapshotRepair {
             }
             return report
         }
-        let manifest = request.manifest
-        guard manifest.schemaVersion == LaunchManifest.currentSchemaVersion else {
-            throw .manifest("schemaVersion \(manifest.schemaVersion) is not \(LaunchManifest.currentSchemaVersion)")
+        guard request.manifest.schemaVersion == LaunchManifest.currentSchemaVersion else {
+            throw .manifest("schemaVersion \(request.manifest.schemaVersion) is not \(LaunchManifest.currentSchemaVersion)")
         }
+        // Remote layouts a fetch stored are laid over the bundled manifest: one lstat when there are none.
+        let remote = StoredRemoteLayouts.load(from: paths.remoteLayoutsFile, fileSystem: fileSystem)
+        let overlay = RemoteLayoutOverlay(bundled: request.manifest, stored: remote.layouts)
+        var effective = request
+        if remote.layouts != nil {
+            effective.manifest = overlay.manifest()
+            effective.variants = CombinedVariantSource(
+                pack: request.variants, images: paths.remoteFolder.appendingPathComponent("images", isDirectory: true),
+                fileSystem: fileSystem)
+        }
+        let manifest = effective.manifest
         let day = SeasonCalendar.calendarDay(of: environment.date, timeZone: environment.timeZone)
         guard let layout = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
             throw .manifest(
@@ -140,6 +150,7 @@ public enum SnapshotRepair {
         var report = RepairReport(
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
             manifestVersion: manifest.version, dryRun: request.dryRun, placeholder: request.placeholder)
+        if let problem = remote.problem { report.notes.append(problem) }
         if request.indistinguishablePairs != .skip { report.indistinguishablePairs = request.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?
@@ -151,7 +162,8 @@ public enum SnapshotRepair {
             }
         }
         defer { lock?.release() }
-        var run = RepairRun(request: request, layout: layout, paths: paths, fileSystem: fileSystem, mayWrite: lock != nil)
+        var run = RepairRun(
+            request: effective, layout: layout, overlay: overlay, day: day, paths: paths, fileSystem: fileSystem, mayWrite: lock != nil)
         return run.execute(report)
     }
 

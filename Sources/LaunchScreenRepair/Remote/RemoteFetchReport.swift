@@ -1,0 +1,172 @@
+import Foundation
+
+/// What a fetch of remote layouts did, file by file.
+public struct RemoteFetchReport: Codable, Sendable, Hashable {
+    /// How the fetch ended.
+    public enum Status: String, Codable, Sendable, Hashable {
+        /// The manifest verified and every image the device's snapshot files need is stored.
+        case completed
+        /// The manifest verified, but some images are not stored (see ``files``); what was
+        /// stored before is kept, and a layout missing an image is not shown.
+        case incomplete
+        /// The manifest was refused (signature, schema, a replay, too large, not HTTPS):
+        /// nothing stored changed.
+        case refused
+        /// The manifest could not be downloaded (offline, an HTTP error, a timeout): nothing
+        /// stored changed.
+        case unreachable
+        /// Another fetch for this container was in progress: nothing done.
+        case busy
+        /// The verified manifest switches the module off: the system's snapshots were
+        /// restored, and no image was fetched.
+        case switchedOff
+    }
+
+    /// What the fetch did to the module's on/off switch.
+    public enum ModuleSwitch: String, Codable, Sendable, Hashable {
+        /// Switched off by this manifest (`enabled: false`).
+        case switchedOff
+        /// Switched back on: a remote manifest had switched it off, this one has `enabled: true`.
+        case switchedOn
+        /// Switched off by the app itself, which only the app switches back on: left as it is.
+        case offByApp
+    }
+
+    /// The outcome for one image.
+    public enum Outcome: String, Codable, Sendable, Hashable {
+        /// Downloaded whole, verified and stored.
+        case downloaded
+        /// Downloaded from where an earlier transfer stopped, verified and stored.
+        case resumed
+        /// Already stored and still matching its SHA-256: not downloaded.
+        case alreadyStored
+        /// Not stored; see ``FileReport/reason``. What was stored before is kept.
+        case failed
+    }
+
+    /// One image.
+    public struct FileReport: Codable, Sendable, Hashable {
+        /// Its path in the published folder, `images/<sha256>.png`.
+        public var path: String
+        /// The variants that use it.
+        public var variants: [String]
+        /// The outcome.
+        public var outcome: Outcome
+        /// Why it failed.
+        public var reason: String?
+        /// Bytes received for it in this fetch.
+        public var bytesReceived: Int
+        /// Where the download resumed, for a resumed one.
+        public var resumedFrom: Int?
+
+        /// Creates a file report.
+        public init(
+            path: String, variants: [String], outcome: Outcome, reason: String? = nil, bytesReceived: Int = 0, resumedFrom: Int? = nil
+        ) {
+            self.path = path
+            self.variants = variants
+            self.outcome = outcome
+            self.reason = reason
+            self.bytesReceived = bytesReceived
+            self.resumedFrom = resumedFrom
+        }
+    }
+
+    /// How the fetch ended.
+    public var status: Status
+    /// Why, for ``Status/refused``, ``Status/unreachable``, ``Status/busy`` and ``Status/switchedOff``.
+    public var reason: String?
+    /// The published folder's URL.
+    public var source: String
+    /// When the manifest now stored was published (seconds since 1970), once one verified.
+    public var published: Int?
+    /// When the manifest stored before this fetch was published.
+    public var previousPublished: Int?
+    /// What happened to the module's on/off switch, if anything.
+    public var moduleSwitch: ModuleSwitch?
+    /// The restore that switching off did.
+    public var restore: RestoreReport?
+    /// The remote layouts active today or within the prefetch window.
+    public var layouts: [String]
+    /// The pixel sizes of the device's snapshot files (`<width>x<height>`), which chose the images.
+    public var snapshotSizes: [String]
+    /// One entry per image needed, in order of need.
+    public var files: [FileReport]
+    /// Stored images and partial downloads no longer needed, removed (only after a fetch that
+    /// stored every image it needs).
+    public var removed: [String]
+    /// Whether a repair now would show something this fetch brought: an image of a layout
+    /// scheduled today was stored. The next launch's repair does it anyway.
+    public var changesToday: Bool
+    /// Notes that concern no single file.
+    public var notes: [String]
+
+    /// Creates a report value.
+    public init(
+        status: Status, reason: String? = nil, source: String, published: Int? = nil, previousPublished: Int? = nil,
+        moduleSwitch: ModuleSwitch? = nil, restore: RestoreReport? = nil, layouts: [String] = [], snapshotSizes: [String] = [],
+        files: [FileReport] = [], removed: [String] = [], changesToday: Bool = false, notes: [String] = []
+    ) {
+        self.status = status
+        self.reason = reason
+        self.source = source
+        self.published = published
+        self.previousPublished = previousPublished
+        self.moduleSwitch = moduleSwitch
+        self.restore = restore
+        self.layouts = layouts
+        self.snapshotSizes = snapshotSizes
+        self.files = files
+        self.removed = removed
+        self.changesToday = changesToday
+        self.notes = notes
+    }
+
+    /// Bytes received in this fetch, images only.
+    public var bytesReceived: Int { files.reduce(0) { $0 + $1.bytesReceived } }
+
+    /// The images with a given outcome.
+    public func files(_ outcome: Outcome) -> [FileReport] { files.filter { $0.outcome == outcome } }
+
+    /// A readable multi-line summary: one line per image.
+    public var text: String {
+        var lines = ["status: \(status.rawValue)" + (reason.map { " (\($0))" } ?? "")]
+        lines.append("source: \(source)")
+        if let published {
+            var line = "manifest: published \(RemoteFetchError.date(published))"
+            if let previousPublished, previousPublished != published { line += " (before: \(RemoteFetchError.date(previousPublished)))" }
+            lines.append(line)
+        }
+        if let moduleSwitch { lines.append("module: \(moduleSwitch.rawValue)") }
+        if let restore { lines += restore.text.split(separator: "\n").map { "restore: \($0)" } }
+        if status == .completed || status == .incomplete {
+            lines.append("layouts in the prefetch window: \(layouts.isEmpty ? "none" : layouts.joined(separator: ", "))")
+            lines.append("snapshot sizes: \(snapshotSizes.isEmpty ? "none yet" : snapshotSizes.joined(separator: ", "))")
+        }
+        for file in files {
+            var line = "\(file.outcome.rawValue)\t\(file.path)\t\(file.variants.joined(separator: ", "))"
+            if let resumedFrom = file.resumedFrom { line += "\tresumed at \(resumedFrom) B" }
+            if let reason = file.reason { line += "\t\(reason)" }
+            line += "\treceived \(file.bytesReceived) B"
+            lines.append(line)
+        }
+        for path in removed { lines.append("removed\t\(path)") }
+        for note in notes { lines.append("note: \(note)") }
+        if status == .completed || status == .incomplete {
+            let counts = [Outcome.downloaded, .resumed, .alreadyStored, .failed].compactMap { outcome -> String? in
+                let count = files(outcome).count
+                return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+            }
+            lines.append("total: \(counts.isEmpty ? "no images needed" : counts.joined(separator: ", ")); received \(bytesReceived) B")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report of a fetch that stopped before any image.
+    func stopped(_ status: Status, _ reason: String) -> RemoteFetchReport {
+        var report = self
+        report.status = status
+        report.reason = reason
+        return report
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The app's bundled manifest with the stored remote layouts laid over it: a remote layout
+/// replaces a bundled entry of the same id (its variants too) or adds one. Which remote images
+/// are stored decides whether a layout can be shown; one that cannot is taken out, and the
+/// calendar picks again without it (a bundled entry of the same id comes back).
+struct RemoteLayoutOverlay: Sendable {
+    let bundled: LaunchManifest
+    let stored: StoredRemoteLayouts?
+    private let storedImages: Set<String>
+
+    init(bundled: LaunchManifest, stored: StoredRemoteLayouts?) {
+        self.bundled = bundled
+        self.stored = stored
+        storedImages = Set(stored?.stored ?? [])
+    }
+
+    /// The manifest a run plans with, without the layouts in `excluded`: the bundled one itself
+    /// when nothing is stored and nothing excluded.
+    func manifest(excluding excluded: Set<String> = []) -> LaunchManifest {
+        guard stored != nil || !excluded.isEmpty else { return bundled }
+        var manifest = bundled
+        if let stored {
+            let remote = stored.layouts.filter { !excluded.contains($0.id) }.map { layout in
+                var layout = layout
+                layout.delivery = .remote
+                return layout
+            }
+            let replaced = Set(remote.map(\.id))
+            let bundledIDs = Set(bundled.layouts.map(\.id))
+            let byID = Dictionary(remote.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            manifest.version = "\(bundled.version)+remote.\(stored.published)"
+            manifest.layouts = bundled.layouts.map { byID[$0.id] ?? $0 } + remote.filter { !bundledIDs.contains($0.id) }
+            // Filtering the bundled variants costs a hash per variant: only when a bundled entry is replaced.
+            if bundledIDs.isDisjoint(with: replaced) {
+                manifest.variants += stored.variants.filter { replaced.contains($0.layout) }
+            } else {
+                manifest.variants =
+                    bundled.variants.filter { !replaced.contains($0.layout) } + stored.variants.filter { replaced.contains($0.layout) }
+            }
+            manifest.models.merge(stored.models) { _, remote in remote }
+        }
+        // An excluded layout that is still there is a bundled manifest's remote entry.
+        manifest.layouts.removeAll { excluded.contains($0.id) && $0.delivery == .remote }
+        return manifest
+    }
+
+    /// Whether a remote variant's image is stored and was verified.
+    func isStored(_ variant: LaunchManifest.Variant) -> Bool {
+        variant.sha256.map(storedImages.contains) ?? false
+    }
+
+    /// Why a remote variant's image is not stored.
+    func whyMissing(_ variant: LaunchManifest.Variant) -> String {
+        guard let sha256 = variant.sha256, let stored else { return "no remote layouts fetched yet" }
+        return stored.missing[sha256] ?? "not fetched yet (a snapshot size the last fetch did not see)"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a launch uses of the remote layouts, written by a fetch into `Remote/layouts.json` and
+/// read by every repair (an app that never fetched pays one `lstat` for it): the layouts of the
+/// newest verified manifest within the prefetch window, the variants of them this device may
+/// need, and which of their images are stored and verified.
+struct StoredRemoteLayouts: Codable, Sendable, Hashable {
+    /// The verified manifest's ``RemoteManifest/published``.
+    var published: Int
+    /// Its layouts that are active, or start, within the prefetch window of the fetch.
+    var layouts: [LaunchManifest.Layout]
+    /// Their variants for this device: its idiom, its model's sizes and the sizes of its
+    /// snapshot files (every variant of the idiom when the model is unknown).
+    var variants: [LaunchManifest.Variant]
+    /// The manifest's model → catalog device entry for this device, if it has one.
+    var models: [String: String]
+    /// SHA-256 of every image stored and verified, of the images the device's snapshot files need.
+    var stored: [String]
+    /// Why an image the device needs is not stored, by SHA-256: what its last download met.
+    var missing: [String: String]
+
+    /// The file's name in the store.
+    static let fileName = "layouts.json"
+
+    /// Reads the file: `nil` when there is none (one `lstat`); a file that cannot be used is
+    /// reported and the bundled layouts are used alone.
+    static func load(from url: URL, fileSystem: some FileSystem) -> (layouts: StoredRemoteLayouts?, problem: String?) {
+        guard fileSystem.kind(of: url) != nil else { return (nil, nil) }
+        do {
+            let data = try fileSystem.contents(of: url)
+            return (try JSONDecoder().decode(StoredRemoteLayouts.self, from: data), nil)
+        } catch {
+            return (nil, "\(url.path): remote layouts unreadable (\(error)); the bundled layouts are used")
+        }
+    }
+
+    /// The file's bytes: sorted keys, so the same state is always the same bytes.
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import LaunchScreenRepair
+
+/// `launch-assets fetch`: fetches an app's remote layouts into any container folder, with the
+/// engine an app runs.
+struct FetchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch the remote layouts a container's snapshot files need (the engine an app runs after its repair).",
+        discussion: """
+            Downloads manifest.json and its signature from the published folder, verifies them with \
+            the public key, then the images the container's snapshot files need for the remote \
+            layouts active on the day or within the prefetch window, each checked against its \
+            SHA-256, MD5 and length, into Library/Application Support/LaunchScreenRepair/Remote/. \
+            `repair` on the same container then uses them. Exits 0 when every image needed is \
+            stored (or the manifest switched the module off, or another fetch was running), 1 on \
+            bad input (the manifest file, the URL, the key), 2 on usage errors, and 3 when the \
+            fetch did not complete: the manifest was refused or unreachable, or an image failed; the \
+            report says which, and what was stored before is kept.
+            """
+    )
+
+    @OptionGroup var app: ContainerOptions
+
+    @Option(help: ArgumentHelp("The app's generated manifest.json (the bundled one).", valueName: "file"))
+    var manifest: String
+
+    @Option(
+        name: .customLong("remote-url"),
+        help: ArgumentHelp("The published folder: HTTPS, or plain HTTP to a loopback address.", valueName: "url"))
+    var remoteURL: String
+
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp("The Ed25519 public key that signed the manifest, base64 of its 32 bytes.", valueName: "key"))
+    var publicKey: String
+
+    @Option(name: .customLong("prefetch-days"), help: ArgumentHelp("How many days ahead layouts are fetched.", valueName: "n"))
+    var prefetchDays = 7
+
+    @Option(help: ArgumentHelp("The day the window starts (default: today, local time).", valueName: "yyyy-mm-dd"))
+    var date: SeasonDate?
+
+    @Option(help: ArgumentHelp("The device idiom.", valueName: "phone|pad"))
+    var idiom: Idiom = .phone
+
+    @Option(help: ArgumentHelp("Hardware model or catalog device identifier, to pick among variants of one size.", valueName: "id"))
+    var device: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
+    var orientations: OrientationPolicy = .automatic
+
+    @Option(help: ArgumentHelp("The longest wait for the next bytes of a transfer, in seconds.", valueName: "s"))
+    var timeout: Double = 30
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard prefetchDays >= 0 else { throw ValidationError("--prefetch-days must not be negative") }
+    }
+
+    func run() throws {
+        let loaded = try RepairOutput.manifest(at: URL(fileURLWithPath: manifest))
+        guard let url = URL(string: remoteURL), url.scheme != nil else { throw RepairOutput.fail("--remote-url \(remoteURL): not a URL") }
+        let source = RemoteLayoutSource(url: url, publicKey: publicKey, prefetchDays: prefetchDays)
+        do { try source.validate() } catch { throw RepairOutput.fail(error.description) }
+        let environment = RepairEnvironment(
+            systemVersion: SystemVersion(major: 17), idiom: idiom, deviceModel: device, date: RepairOutput.noon(of: date))
+        let request = RemoteFetchRequest(
+            source: source, locator: app.locator, manifest: loaded, environment: environment, orientationPolicy: orientations,
+            timeout: timeout)
+        let report = RemoteLayoutFetch.run(request)
+        print(json ? RepairOutput.json(report) : report.text)
+        switch report.status {
+        case .completed, .busy, .switchedOff:
+            return
+        case .refused, .unreachable:
+            StandardError.write("error: \(report.reason ?? report.status.rawValue)")
+        case .incomplete:
+            if let reason = report.reason { StandardError.write("error: \(reason)") }
+            for file in report.files(.failed) { StandardError.write("error: \(file.reason ?? "\(file.path): failed")") }
+        }
+        throw ExitCode(3)
+    }
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""A static file server on 127.0.0.1 for the remote-layout tests: serves a published folder
+with HTTP Range support, and misbehaves on request.
+
+    loopback-server.py ROOT CONTROL LOG
+
+Prints the port it listens on, then serves ROOT until killed. Before each request it reads
+CONTROL (JSON, may be missing or empty), whose keys each map a path (relative to ROOT, e.g.
+"images/<sha>.png" or "manifest.json") to a behaviour:
+
+    status      {path: code}        answer with that status and no body
+    redirect    {path: location}    answer 302 to that location
+    hang        [path, ...]         send nothing, keep the connection open
+    inflate     {path: factor}      send the file padded to factor x its size, no Content-Length
+    inflateDeclared {path: factor}  the same, with a Content-Length of the padded size
+    cut         {path: bytes}       declare the whole length, send that many bytes, close
+    ignoreRange [path, ...]         answer a Range request with 200 and the whole file
+    delay       {path: seconds}     wait that long before answering
+
+Each request is appended to LOG as one JSON line: path, range, status, bytes sent.
+"""
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT, CONTROL, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
+# A child inherits its parent thread's blocked signals (a test runner's worker thread blocks
+# SIGTERM): unblock them so that the test can stop the server.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+log_lock = threading.Lock()
+
+
+def control():
+    try:
+        with open(CONTROL) as handle:
+            text = handle.read()
+        return json.loads(text) if text.strip() else {}
+    except FileNotFoundError:
+        return {}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def record(self, status, sent):
+        entry = {"path": self.path, "range": self.headers.get("Range"), "status": status, "bytes": sent}
+        with log_lock, open(LOG, "a") as handle:
+            handle.write(json.dumps(entry) + "\n")
+
+    def do_GET(self):
+        rules = control()
+        path = self.path.lstrip("/")
+        if path in rules.get("delay", {}):
+            time.sleep(float(rules["delay"][path]))
+        if path in rules.get("hang", []):
+            self.record("hang", 0)
+            time.sleep(3600)
+            return
+        if path in rules.get("status", {}):
+            code = int(rules["status"][path])
+            self.send_response(code)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self.record(code, 0)
+            return
+        if path in rules.get("redirect", {}):
+            self.send_response(302)
+            self.send_header("Location", rules["redirect"][path])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self.record(302, 0)
+            return
+        file = os.path.realpath(os.path.join(ROOT, path))
+        if not file.startswith(os.path.realpath(ROOT) + os.sep) or not os.path.isfile(file):
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self.record(404, 0)
+            return
+        with open(file, "rb") as handle:
+            body = handle.read()
+        for key, declared in (("inflate", False), ("inflateDeclared", True)):
+            if path in rules.get(key, {}):
+                padded = body + bytes((index * 7) % 251 for index in range(len(body) * (int(rules[key][path]) - 1)))
+                self.send_response(200)
+                if declared:
+                    self.send_header("Content-Length", str(len(padded)))
+                else:
+                    self.send_header("Connection", "close")
+                self.end_headers()
+                sent = self.send_slowly(padded)
+                self.record(200, sent)
+                self.close_connection = True
+                return
+        start = 0
+        requested = self.headers.get("Range")
+        if requested and requested.startswith("bytes=") and requested.endswith("-") and path not in rules.get("ignoreRange", []):
+            start = int(requested[len("bytes="):-1])
+            if start >= len(body):
+                self.send_response(416)
+                self.send_header("Content-Range", "bytes */%d" % len(body))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                self.record(416, 0)
+                return
+            self.send_response(206)
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+        else:
+            self.send_response(200)
+        part = body[start:]
+        self.send_header("Content-Length", str(len(part)))
+        self.send_header("Content-Type", "application/octet-stream")
+        self.end_headers()
+        if path in rules.get("cut", {}):
+            limit = int(rules["cut"][path])
+            sent = self.send_slowly(part[:limit])
+            self.record(206 if start else 200, sent)
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        sent = self.send_slowly(part)
+        self.record(206 if start else 200, sent)
+
+    def send_slowly(self, data):
+        """Sends in 16 KiB pieces; returns how many bytes went out before the client hung up."""
+        sent = 0
+        try:
+            for offset in range(0, len(data), 16384):
+                self.wfile.write(data[offset:offset + 16384])
+                self.wfile.flush()
+                sent += len(data[offset:offset + 16384])
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        return sent
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()

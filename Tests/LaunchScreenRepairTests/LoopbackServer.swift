@@ -1,0 +1,83 @@
+import Foundation
+
+/// The committed test server (`Fixtures/remote/loopback-server.py`) run with python3 on
+/// 127.0.0.1: a real HTTP server serving a real folder, with HTTP Range, told to misbehave per
+/// path through a control file. Not a mock transport: the runtime's URLSession talks to it.
+final class LoopbackServer: @unchecked Sendable {
+    /// One request the server answered, from its log.
+    struct Request: Decodable {
+        var path: String
+        var range: String?
+        var bytes: Int
+    }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/remote/loopback-server.py")
+
+    let port: Int
+    private let process: Process
+    private let control: URL
+    private let log: URL
+
+    /// The served folder's URL.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/published")! }
+
+    /// Serves `root` as `/published/` (the server's root is its parent).
+    init(serving root: URL, workFolder: URL) throws {
+        control = workFolder.appendingPathComponent("server-control.json")
+        log = workFolder.appendingPathComponent("server-log.jsonl")
+        try Data().write(to: log)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script.path, root.deletingLastPathComponent().path, control.path, log.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the loopback server did not start"])
+        }
+        self.port = port
+        precondition(root.lastPathComponent == "published", "serve a folder named published")
+    }
+
+    /// Replaces the misbehaviour rules (see the script), by path inside the published folder.
+    func misbehave(_ rules: [String: Any]) throws {
+        var prefixed: [String: Any] = [:]
+        for (key, value) in rules {
+            if let paths = value as? [String] {
+                prefixed[key] = paths.map { "published/\($0)" }
+            } else if let byPath = value as? [String: Any] {
+                prefixed[key] = Dictionary(uniqueKeysWithValues: byPath.map { ("published/\($0.key)", $0.value) })
+            }
+        }
+        try JSONSerialization.data(withJSONObject: prefixed).write(to: control)
+    }
+
+    /// Behaves again.
+    func behave() throws { try misbehave([:]) }
+
+    /// Every request answered so far, paths inside the published folder.
+    func requests() throws -> [Request] {
+        try String(decoding: Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map { line in
+            var request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+            request.path = String(request.path.dropFirst("/published/".count))
+            return request
+        }
+    }
+
+    /// Stops the server (this test's own process) and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
