@@ -127,7 +127,7 @@ extension SnapshotRepair {
     ) {
         guard let context = try? CatalogRepair(app: catalog, options: options) else { return }
         BackgroundRefresh.identifier.set(identifier)
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+        _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
             // The handler runs on a background queue; a repair takes milliseconds.
             let result = context.replan()
             BackgroundRefresh.schedule(context)
@@ -233,7 +233,7 @@ final class AppLaunch {
             await AppLaunch.whenActiveAndIdle()
             let environment = await MainActor.run { AppLaunch.environment() }
             let result: Result<RepairReport, RepairError>
-            do {
+            do throws(RepairError) {
                 result = .success(try await SnapshotRepair.repair(try context.request(environment, placeholder: placeholder)))
             } catch {
                 result = .failure(error)

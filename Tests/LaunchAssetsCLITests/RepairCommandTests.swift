@@ -82,6 +82,26 @@ struct RepairCommandTests {
             .intValue ?? -1
     }
 
+    @Test("report prints what the last repair that changed something stored in the container; none yet is an error naming the file")
+    func report() throws {
+        defer { cleanUp() }
+        let arguments = ["report", "--container", container.path, "--bundle-id", Self.bundleID]
+        let none = try CLIRunner.run(arguments)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("last-report.json: no readable report"))
+        let repaired = try repair()
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        let printed = try CLIRunner.run(arguments)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == repaired.stdout)
+        let json = try CLIRunner.run(arguments + ["--json"])
+        let stored = try JSONDecoder().decode(RepairReport.self, from: Data(json.stdout.utf8))
+        #expect(stored.files(.replaced).count == 4 && stored.layout == "winter")
+        // A steady repair changes nothing, so the stored report stays the one that did.
+        #expect(try repair().stdout.contains("total: 4 kept"))
+        #expect(try CLIRunner.run(arguments).stdout == repaired.stdout)
+    }
+
     @Test(
         "the four real AAPL files: replaced by their own appearance, names kept; a second run changes nothing; restore gives the originals back"
     )

@@ -70,15 +70,16 @@ struct PlaceholderTests {
 /// What the Info.plist tells the glue.
 @Suite("App info")
 struct AppInfoTests {
-    @Test("pinned style, version, scenes")
+    @Test("pinned style, version, scenes, launch storyboard")
     func keys() {
         let info = AppInfo(infoDictionary: [
             "UIUserInterfaceStyle": "Dark", "CFBundleShortVersionString": "2.1", "CFBundleVersion": "77",
-            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true],
+            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true], "UILaunchStoryboardName": "LaunchScreen",
         ])
         #expect(info.pinnedAppearance == .dark && info.appVersion == "2.1+77" && info.usesScenes)
+        #expect(info.launchStoryboardName == "LaunchScreen")
         let plain = AppInfo(infoDictionary: ["UIUserInterfaceStyle": "Automatic"])
-        #expect(plain.pinnedAppearance == nil && plain.appVersion == nil && !plain.usesScenes)
+        #expect(plain.pinnedAppearance == nil && plain.appVersion == nil && !plain.usesScenes && plain.launchStoryboardName == nil)
     }
 
     @Test("an app with scenes is in the background at launch without being launched passively")
