@@ -12,11 +12,9 @@ struct FetchCommandTests {
         let base: RepairCommandTests
         let published: URL
         let key = Curve25519.Signing.PrivateKey()
-        private let server = Process()
-        let port: Int
-        let control: URL
+        let server: LoopbackServer
 
-        var url: String { "http://127.0.0.1:\(port)/published" }
+        var url: String { server.url }
         var publicKey: String { key.publicKey.rawRepresentation.base64EncodedString() }
         var store: URL { base.container.appendingPathComponent("Library/Application Support/LaunchScreenRepair/Remote") }
 
@@ -24,28 +22,11 @@ struct FetchCommandTests {
             base = try RepairCommandTests()
             published = base.root.appendingPathComponent("published")
             try FileManager.default.createDirectory(at: published.appendingPathComponent("images"), withIntermediateDirectories: true)
-            control = base.root.appendingPathComponent("control.json")
-            server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            server.arguments = [
-                "python3",
-                CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/remote/loopback-server.py").path,
-                base.root.path, control.path, base.root.appendingPathComponent("server.log").path,
-            ]
-            let output = Pipe()
-            server.standardOutput = output
-            try server.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
-            }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            server = try LoopbackServer(serving: published, workFolder: base.root)
         }
 
         deinit {
-            server.terminate()
-            server.waitUntilExit()
+            server.stop()
             base.cleanUp()
         }
 
@@ -150,7 +131,7 @@ struct FetchCommandTests {
     func concurrentProcesses() throws {
         let served = try Served()
         let images = try served.publishCampaign()
-        try JSONSerialization.data(withJSONObject: ["delay": ["published/\(RemoteManifest.fileName)": 1]]).write(to: served.control)
+        try served.server.misbehave(["delay": [RemoteManifest.fileName: 1]])
         let results = Results()
         let group = DispatchGroup()
         for _ in 0..<2 {

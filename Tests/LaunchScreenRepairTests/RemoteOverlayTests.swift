@@ -96,6 +96,32 @@ struct RemoteOverlayTests {
         #expect(try SnapshotRepair.run(dry).layout == "winter")
     }
 
+    @Test(
+        """
+        a remote layout the newest manifest withdrew is not shown, even by files that already show it;         layouts.json from before withdrawals is still read
+        """)
+    func withdrawnLayout() throws {
+        defer { container.folder.remove() }
+        var manifest = catalog.manifest
+        for index in manifest.layouts.indices where manifest.layouts[index].id == "festival" { manifest.layouts[index].delivery = .remote }
+        let store = RemoteStore(container.locator, fileSystem: LocalFileSystem())
+        var stored = StoredRemoteLayouts(published: 1, layouts: [], variants: [], models: [:], stored: [], missing: [:])
+        try store.keep(layouts: stored)
+        // Festival's images are still in the pack here, so a file that shows one is what a stored remote image would be.
+        #expect(try repair(manifest, on: "2027-02-06").layout == "festival")
+
+        stored.withdrawn = ["festival"]
+        try store.keep(layouts: stored)
+        let report = try repair(manifest, on: "2027-02-06")
+        #expect(report.layout == "winter" && report.files(.replaced).count == 4)
+        #expect(report.unavailableLayouts.map(\.layout) == ["festival"] && report.unavailableLayouts.first?.instead == "winter")
+        #expect(report.unavailableLayouts.first?.reason == "layout festival is not in the manifest published 1970-01-01T00:00:01Z")
+
+        let older = #"{"layouts": [], "missing": {}, "models": {}, "published": 1, "stored": [], "variants": []}"#
+        let decoded = try JSONDecoder().decode(StoredRemoteLayouts.self, from: Data(older.utf8))
+        #expect(decoded.withdrawn.isEmpty && decoded.published == 1)
+    }
+
     @Test("a remote manifest that breaks a rule is refused with its JSON path")
     func schemaRefusals() throws {
         defer { container.folder.remove() }

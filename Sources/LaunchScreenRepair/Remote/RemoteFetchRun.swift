@@ -120,7 +120,13 @@ struct RemoteFetchRun<FS: FileSystem> {
         let stored = StoredRemoteLayouts(
             published: manifest.published, layouts: manifest.layouts, variants: manifest.variants, models: manifest.models, stored: [],
             missing: [:])
-        let full = RemoteLayoutOverlay(bundled: request.manifest, stored: stored).manifest()
+        // A remote layout of the app's that the newest manifest does not list was withdrawn: not fetched, its images pruned.
+        let listed = Set(manifest.layouts.map(\.id))
+        let withdrawn = request.manifest.layouts.filter { $0.delivery == .remote && !listed.contains($0.id) }.map(\.id)
+        for id in withdrawn {
+            report.notes.append("layout \(id) is not in the manifest published \(RemoteFetchError.date(manifest.published)): not fetched")
+        }
+        let full = RemoteLayoutOverlay(bundled: request.manifest, stored: stored).manifest(excluding: Set(withdrawn))
         let window = PrefetchWindow(from: environment.date, days: request.source.prefetchDays, timeZone: environment.timeZone)
         let sizes = SnapshotSizes.read(request.locator, fileSystem: fileSystem)
         let selection = RemoteSelection(
@@ -152,7 +158,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         if let model = environment.deviceModel, let device = full.models[model] { models[model] = device }
         let layouts = StoredRemoteLayouts(
             published: manifest.published, layouts: selection.layouts, variants: selection.variants, models: models,
-            stored: storedImages.sorted(), missing: missing)
+            stored: storedImages.sorted(), missing: missing, withdrawn: withdrawn)
         do { try store.keep(layouts: layouts) } catch {
             report = report.stopped(
                 .incomplete, "\(StoredRemoteLayouts.fileName) could not be written, launches use the one before: \(error.description)")

@@ -50,6 +50,13 @@ struct RemoteLayoutOverlay: Sendable {
         variant.sha256.map(storedImages.contains) ?? false
     }
 
+    /// Why a remote layout of the app's is not shown when the newest verified manifest leaves it
+    /// out; `nil` when it does not.
+    func withdrawal(of layout: String) -> String? {
+        guard let stored, stored.withdrawn.contains(layout) else { return nil }
+        return "layout \(layout) is not in the manifest published \(RemoteFetchError.date(stored.published))"
+    }
+
     /// Why a remote variant's image is not stored.
     func whyMissing(_ variant: LaunchManifest.Variant) -> String {
         guard let sha256 = variant.sha256, let stored else { return "no remote layouts fetched yet" }

@@ -18,6 +18,9 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
     var stored: [String]
     /// Why an image the device needs is not stored, by SHA-256: what its last download met.
     var missing: [String: String]
+    /// The app's remote layouts that the manifest does not list: withdrawn by whoever published
+    /// it, so not fetched, and shown on none of their days.
+    var withdrawn: [String] = []
 
     /// The file's name in the store.
     static let fileName = "layouts.json"
@@ -39,5 +42,23 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)) ?? Data()
+    }
+}
+
+extension StoredRemoteLayouts {
+    private enum CodingKeys: String, CodingKey {
+        case published, layouts, variants, models, stored, missing, withdrawn
+    }
+
+    /// Reads a file written by any version of the module (one from before `withdrawn` has none).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        published = try container.decode(Int.self, forKey: .published)
+        layouts = try container.decode([LaunchManifest.Layout].self, forKey: .layouts)
+        variants = try container.decode([LaunchManifest.Variant].self, forKey: .variants)
+        models = try container.decode([String: String].self, forKey: .models)
+        stored = try container.decode([String].self, forKey: .stored)
+        missing = try container.decode([String: String].self, forKey: .missing)
+        withdrawn = try container.decodeIfPresent([String].self, forKey: .withdrawn) ?? []
     }
 }

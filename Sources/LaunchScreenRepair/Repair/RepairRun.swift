@@ -138,9 +138,9 @@ struct RepairRun<FS: FileSystem> {
     // MARK: - Remote layouts
 
     /// Today's layout cannot be shown when it is remote and an image a file needs is not stored
-    /// (not fetched yet, offline, refused): the calendar picks again without it, until a layout
-    /// can be shown, ultimately the bundled fallback. With none left, the files that need a
-    /// missing image are left as they are.
+    /// (not fetched yet, offline, refused), or when the newest verified manifest withdrew it: the
+    /// calendar picks again without it, until a layout can be shown, ultimately the bundled
+    /// fallback. With none left, the files that need a missing image are left as they are.
     mutating func passOverUnavailableLayouts(_ first: Inspected, _ entries: [DirectoryEntry], report: inout RepairReport) -> Inspected {
         var inspected = first
         var excluded: Set<String> = []
@@ -149,7 +149,7 @@ struct RepairRun<FS: FileSystem> {
             for image in missing where !named.contains("\(image.variant.id) (\(image.why))") {
                 named.append("\(image.variant.id) (\(image.why))")
             }
-            let reason = "images not stored: " + named.joined(separator: "; ")
+            let reason = overlay.withdrawal(of: layout.id) ?? "images not stored: " + named.joined(separator: "; ")
             excluded.insert(layout.id)
             let manifest = overlay.manifest(excluding: excluded)
             guard let next = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
@@ -175,13 +175,17 @@ struct RepairRun<FS: FileSystem> {
         return inspected
     }
 
-    /// The replacements whose remote image is not stored, with why.
+    /// The replacements whose remote image is not stored, and the files showing or to show a
+    /// withdrawn layout, with why.
     func missingImages(_ plan: RepairPlan) -> [(step: String, variant: LaunchManifest.Variant, why: String)]? {
         var missing: [(step: String, variant: LaunchManifest.Variant, why: String)] = []
-        for step in plan.steps where step.action == .replace {
+        let anyWithdrawn = overlay.stored.map { !$0.withdrawn.isEmpty } ?? false
+        for step in plan.steps where step.action == .replace || (anyWithdrawn && step.action == .keep) {
+            guard let variant = variant(step.variant) else { continue }
             // A remote image has a SHA-256; the app's own images for slots have neither it nor an offset.
-            guard let variant = variant(step.variant), variant.offset == nil, variant.sha256 != nil, !overlay.isStored(variant)
-            else { continue }
+            let remote = variant.offset == nil && variant.sha256 != nil
+            let withdrawn = anyWithdrawn && overlay.withdrawal(of: variant.layout) != nil
+            guard withdrawn || (remote && step.action == .replace && !overlay.isStored(variant)) else { continue }
             missing.append((step.name, variant, overlay.whyMissing(variant)))
         }
         return missing.isEmpty ? nil : missing
