@@ -77,9 +77,14 @@ let package = Package(
             name: "LaunchAssetsExampleTests",
             dependencies: ["LaunchAssetsExample", "LaunchScreenRepair"]
         ),
+        .target(
+            name: "LoopbackServer",
+            path: "Tests/LoopbackServer",
+            exclude: ["loopback-server.py"]
+        ),
         .testTarget(
             name: "LaunchScreenRepairTests",
-            dependencies: ["LaunchScreenRepair", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["LaunchScreenRepair", "LoopbackServer", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -92,6 +97,7 @@ let package = Package(
             dependencies: [
                 "launch-assets",
                 "LaunchScreenRepair",
+                "LoopbackServer",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LaunchScreenRepair
+import LoopbackServer
 import Testing
 
 /// `launch-assets fetch`, through the real binary, against the committed loopback server
@@ -14,7 +15,7 @@ struct FetchCommandTests {
         let key = Curve25519.Signing.PrivateKey()
         let server: LoopbackServer
 
-        var url: String { server.url }
+        var url: String { server.url.absoluteString }
         var publicKey: String { key.publicKey.rawRepresentation.base64EncodedString() }
         var store: URL { base.container.appendingPathComponent("Library/Application Support/LaunchScreenRepair/Remote") }
 

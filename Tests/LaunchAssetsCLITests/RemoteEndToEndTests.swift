@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
-import LaunchScreenRepair
+import LoopbackServer
 import Testing
+
+@testable import LaunchScreenRepair
 
 /// Remote layouts end to end through the real tools, as a team ships them: `keygen` → `render`
 /// with layouts delivered remotely and the remote source configured → `publish --key` → the
@@ -24,7 +26,14 @@ struct RemoteEndToEndTests {
             "aapl-1179x2556-landscape-light.ktx", "aapl-1179x2556-landscape-dark.ktx",
         ]
 
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-e2e-\(UUID().uuidString)")
+        /// A bundled fallback and two small remote layouts, on dated days.
+        static let layouts: [RemoteWorkspace.Layout] = [
+            ("default", [], "#FAFAFA", "#111111"),
+            ("campaign", [("2026-06-10", "2026-06-20")], "#FCE4EC", "#2B1F36"),
+            ("flash", [("2026-06-22", "2026-06-24")], "#FFF0D9", "#0A1836"),
+        ]
+
+        let workspace: RemoteWorkspace
         let server: LoopbackServer
         /// The public key `keygen` printed.
         let publicKey: String
@@ -38,46 +47,22 @@ struct RemoteEndToEndTests {
         var folder: URL { container.appendingPathComponent("Library/SplashBoard/Snapshots/\(Self.bundleID) - {DEFAULT GROUP}") }
         var store: URL { container.appendingPathComponent("Library/Application Support/LaunchScreenRepair/Remote") }
 
-        init() throws {
-            let root = self.root
-            func write(_ path: String, _ text: String) throws {
-                try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
-            }
-            for folder in ["Layouts", "Templates"] {
-                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            }
-            // A bundled fallback and two small remote layouts; phones only (launch-assets.json).
-            for (id, schedule, light, dark) in [
-                ("default", "", "#FAFAFA", "#111111"),
-                ("campaign", #""schedule": [{"from": "2026-06-10", "through": "2026-06-20"}], "#, "#FCE4EC", "#2B1F36"),
-                ("flash", #""schedule": [{"from": "2026-06-22", "through": "2026-06-24"}], "#, "#FFF0D9", "#0A1836"),
-            ] {
-                try write(
-                    "Layouts/\(id).json",
-                    """
-                    {"id": "\(id)", "template": "mark.svg", \(schedule)
-                     "appearances": {"light": {"background": "\(light)", "ink": "#222222"}, "dark": {"background": "\(dark)", "ink": "#EEEEEE"}}}
-                    """)
-            }
-            try write(
-                "Templates/mark.svg",
-                """
-                <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}">
-                  <rect width="100%" height="100%" fill="{{background}}"/>
-                  <circle cx="{{safeArea.centerX}}" cy="{{safeArea.centerY}}" r="40" fill="{{ink}}"/>
-                </svg>
-                """)
+        var root: URL { workspace.root }
 
+        init() throws {
+            workspace = try RemoteWorkspace(layouts: Self.layouts)
+            let root = workspace.root
             let keygen = try CLIRunner.run(["keygen", "--output", "signing.key"], in: root)
             guard keygen.status == 0 else { throw Failure("keygen: \(keygen.stderr)") }
             publicKey = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
             server = try LoopbackServer(serving: root.appendingPathComponent("published"), workFolder: root)
-            try write(
+            // Phones only.
+            try workspace.write(
                 "launch-assets.json",
                 """
                 {"idioms": ["phone"], "remoteLayouts": ["campaign", "flash"],
-                 "remote": {"url": "\(server.url)", "publicKey": "\(publicKey)"}}
+                 "remote": {"url": "\(server.url.absoluteString)", "publicKey": "\(publicKey)"}}
                 """)
             let render = try CLIRunner.run(["render", "--quiet", "--config", "launch-assets.json", "--output", "App"], in: root)
             guard render.status == 0 else { throw Failure("render: \(render.stderr)") }
@@ -102,7 +87,7 @@ struct RemoteEndToEndTests {
 
         deinit {
             server.stop()
-            try? FileManager.default.removeItem(at: root)
+            workspace.remove()
         }
 
         /// `launch-assets publish --config launch-assets.json --key signing.key` (or `--disable`) into `published/`.
@@ -121,7 +106,7 @@ struct RemoteEndToEndTests {
             let result = try CLIRunner.run(
                 [
                     "fetch", "--container", container.path, "--bundle-id", Self.bundleID, "--manifest", "App/manifest.json",
-                    "--remote-url", server.url, "--public-key", key ?? publicKey, "--date", day, "--device", Self.model,
+                    "--remote-url", server.url.absoluteString, "--public-key", key ?? publicKey, "--date", day, "--device", Self.model,
                     "--timeout", "\(timeout)", "--json",
                 ], in: root)
             guard let report = try? JSONDecoder().decode(RemoteFetchReport.self, from: Data(result.stdout.utf8)) else {
@@ -231,16 +216,6 @@ struct RemoteEndToEndTests {
             + "read \(repair.bytesRead) B, wrote \(repair.bytesWritten) B"
     }
 
-    /// What `fetch` stores in `layouts.json`, read with the runtime's field names.
-    struct StoredLayouts: Decodable {
-        var published: Int
-        var layouts: [LaunchManifest.Layout]
-        var variants: [LaunchManifest.Variant]
-        var models: [String: String]
-        var stored: [String]
-        var missing: [String: String]
-    }
-
     @Test(
         """
         keygen → render (remote layouts, the loopback source and the keygen key) → publish --key → serve → fetch → repair: \
@@ -250,7 +225,9 @@ struct RemoteEndToEndTests {
         let app = try App()
         // The app is built with the remote source.
         let swift = try String(contentsOf: app.root.appendingPathComponent("App/LaunchAssets.swift"), encoding: .utf8)
-        #expect(swift.contains("url: URL(string: \"\(app.server.url)\")!,") && swift.contains("publicKey: \"\(app.publicKey)\","))
+        #expect(
+            swift.contains("url: URL(string: \"\(app.server.url.absoluteString)\")!,") && swift.contains("publicKey: \"\(app.publicKey)\",")
+        )
         #expect(app.manifest.layouts.map(\.delivery) == [.remote, .bundled, .remote])
         #expect(app.manifest.variants.allSatisfy { $0.idiom == .phone })
 
@@ -315,7 +292,7 @@ struct RemoteEndToEndTests {
         )
         let stored = try app.storeFiles()
         #expect(stored[RemoteManifest.fileName] == manifestBytes && stored[RemoteManifest.signatureFileName] == signatureBytes)
-        let layouts = try JSONDecoder().decode(StoredLayouts.self, from: try #require(stored["layouts.json"]))
+        let layouts = try JSONDecoder().decode(StoredRemoteLayouts.self, from: try #require(stored["layouts.json"]))
         #expect(layouts.published == App.t1 && layouts.missing.isEmpty)
         #expect(layouts.layouts == remote.layouts.filter { $0.id == "campaign" })
         #expect(layouts.variants.allSatisfy { remote.variants.contains($0) } && !layouts.variants.isEmpty)
@@ -469,7 +446,7 @@ struct RemoteEndToEndTests {
             let after = try app.storeFiles()
             let kept = Set(after.keys) == Set(stored.keys) && stored.allSatisfy { $0.key == "layouts.json" || after[$0.key] == $0.value }
             #expect(kept, "\(name): \(Set(after.keys).symmetricDifference(stored.keys))")
-            let layouts = try JSONDecoder().decode(StoredLayouts.self, from: try #require(after["layouts.json"]))
+            let layouts = try JSONDecoder().decode(StoredRemoteLayouts.self, from: try #require(after["layouts.json"]))
             #expect(Set(layouts.missing.keys) == Set(try ["light", "dark"].map { try #require(try app.variant("flash", $0).sha256) }))
             let next = try app.repair(on: "2026-06-19")
             #expect(next.layout == "campaign" && next.files(.kept).count == 4 && next.bytesWritten == 0, "\(name)")

@@ -2,29 +2,37 @@ import Crypto
 import Foundation
 import LaunchScreenRepair
 
-/// A temporary folder with three quick layouts (a flat background and a mark) for phones and
-/// pads: `default` (the fallback), `spring` and `summer`. The tests of remote delivery, the
-/// asset catalog and `publish` render it with the real CLI.
+/// A temporary folder with quick layouts (a flat background and a mark): by default, for phones
+/// and pads, `default` (the fallback), `spring` and `summer`. The tests of remote delivery, the
+/// asset catalog, `publish` and remote layouts end to end render it with the real CLI.
 struct RemoteWorkspace {
+    /// A layout of the workspace: its id, its `schedule` ranges (none for the fallback) and its
+    /// light and dark backgrounds.
+    typealias Layout = (id: String, schedule: [(from: String, through: String)], light: String, dark: String)
+
+    static let seasons: [Layout] = [
+        ("default", [], "#FAFAFA", "#111111"),
+        ("spring", [("03-01", "05-31")], "#FCE4EC", "#2B1F36"),
+        ("summer", [("06-01", "08-31")], "#FFF0D9", "#0A1836"),
+    ]
+
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-remote-\(UUID().uuidString)")
     /// A valid public key for settings that are never used to verify.
     static let publicKey = "tLguOVKA3TA3zBM38iq4oWYyMHsD8+vic5ibUFJOmaE="
     static let url = "https://launch.example.com/seasons"
 
-    init() throws {
+    init(layouts: [Layout] = Self.seasons) throws {
         for folder in ["Layouts", "Templates"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for (id, schedule, light, dark) in [
-            ("default", "", "#FAFAFA", "#111111"),
-            ("spring", "\"schedule\": [{\"from\": \"03-01\", \"through\": \"05-31\"}], ", "#FCE4EC", "#2B1F36"),
-            ("summer", "\"schedule\": [{\"from\": \"06-01\", \"through\": \"08-31\"}], ", "#FFF0D9", "#0A1836"),
-        ] {
+        for layout in layouts {
+            let ranges = layout.schedule.map { #"{"from": "\#($0.from)", "through": "\#($0.through)"}"# }
+            let schedule = ranges.isEmpty ? "" : #""schedule": [\#(ranges.joined(separator: ", "))], "#
             try write(
-                "Layouts/\(id).json",
+                "Layouts/\(layout.id).json",
                 """
-                {"id": "\(id)", "template": "mark.svg", \(schedule)
-                 "appearances": {"light": {"background": "\(light)", "ink": "#222222"}, "dark": {"background": "\(dark)", "ink": "#EEEEEE"}}}
+                {"id": "\(layout.id)", "template": "mark.svg", \(schedule)
+                 "appearances": {"light": {"background": "\(layout.light)", "ink": "#222222"}, "dark": {"background": "\(layout.dark)", "ink": "#EEEEEE"}}}
                 """)
         }
         try write(

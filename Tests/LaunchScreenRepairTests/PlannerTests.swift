@@ -68,12 +68,12 @@ struct RepairPlannerTests {
 
     @Test("portrait-only phone: landscape-sized files take the portrait variant of their appearance")
     func portraitOnly() {
+        defer { folder.remove() }
         let planner = RepairPlanner(manifest: catalog.manifest, layout: "winter", idiom: .phone, deviceModel: "iPhone15,2")
         let plan = planner.plan([file("a", 1179, 2556, .light), file("b", 2556, 1179, .dark)])
         #expect(plan.steps.map(\.action) == [.replace, .replace])
         #expect(plan.steps.map(\.variant) == ["winter-phone-1179x2556-portrait-light", "winter-phone-1179x2556-portrait-dark"])
         #expect(plan.steps[1].orientation == .landscape)
-        defer { folder.remove() }
     }
 
     @Test("same size, several variants: the device model picks; unknown model: any of them is current")

@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
+import LoopbackServer
 import Testing
 
 @testable import LaunchScreenRepair
 
 /// Remote layouts end to end against a real HTTP server on 127.0.0.1 (python3 running
-/// `Fixtures/remote/loopback-server.py`): publish → serve → fetch → repair, and every way the
+/// `Tests/LoopbackServer/loopback-server.py`): publish → serve → fetch → repair, and every way the
 /// server or the network can let the device down. Each refusal is checked to leave the store
 /// exactly as it was, file for file, and the day's repair to go on with what was stored.
 @Suite("Remote layouts against a loopback server", .serialized)

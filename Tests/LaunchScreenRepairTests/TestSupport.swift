@@ -131,6 +131,7 @@ struct TestContainer {
     func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: snapshots.path).sorted() }
 
     /// Installs the four real AAPL snapshots; returns name → fixture.
+    @discardableResult
     func installRealAAPL() throws -> [String: (name: String, width: Int, height: Int, dark: Bool)] {
         var result: [String: (name: String, width: Int, height: Int, dark: Bool)] = [:]
         for fixture in Fixtures.aapl { result[try install(fixture.name)] = fixture }

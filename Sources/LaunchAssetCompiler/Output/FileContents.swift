@@ -8,14 +8,6 @@ import Glibc
 import Musl
 #endif
 
-#if canImport(Darwin)
-private let systemWrite = Darwin.write
-#elseif canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#endif
-
 /// The bytes of one output file, in order: some in memory, some copied from files on disk.
 ///
 /// A pack is its header followed by every distinct rendered PNG. Described this way, it is

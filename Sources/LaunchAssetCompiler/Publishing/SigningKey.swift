@@ -9,14 +9,6 @@ import Glibc
 import Musl
 #endif
 
-#if canImport(Darwin)
-private let systemWrite = Darwin.write
-#elseif canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#endif
-
 /// The Ed25519 private key that signs a remote source's `manifest.json`.
 ///
 /// Its file (`launch-assets keygen`) is one line of text: the base64 of the key's 32 raw bytes,

@@ -1,29 +1,31 @@
 import Foundation
 
-/// The committed test server (`Fixtures/remote/loopback-server.py`) run with python3 on
+/// The committed test server (`loopback-server.py`, beside this file) run with python3 on
 /// 127.0.0.1: a real HTTP server serving a real folder, with HTTP Range, told to misbehave per
-/// path through a control file. Not a mock transport: the runtime's URLSession talks to it.
-final class LoopbackServer: @unchecked Sendable {
+/// path through a control file. Not a mock transport: the runtime's URLSession and the
+/// `launch-assets` binary talk to it.
+public final class LoopbackServer: @unchecked Sendable {
     /// One request the server answered, from its log.
-    struct Request: Decodable {
-        var path: String
-        var range: String?
-        var bytes: Int
+    public struct Request: Decodable, Sendable {
+        public var path: String
+        public var range: String?
+        public var bytes: Int
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/remote/loopback-server.py")
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("loopback-server.py")
 
-    let port: Int
+    public let port: Int
     private let process: Process
     private let control: URL
     private let log: URL
 
     /// The served folder's URL.
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/published")! }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)/published")! }
 
-    /// Serves `root` as `/published/` (the server's root is its parent).
-    init(serving root: URL, workFolder: URL) throws {
+    /// Serves `root`, a folder named `published` that may not exist yet, as `/published/` (the
+    /// server's root is its parent); the server's control file and request log go into `workFolder`.
+    public init(serving root: URL, workFolder: URL) throws {
+        precondition(root.lastPathComponent == "published", "serve a folder named published")
         control = workFolder.appendingPathComponent("server-control.json")
         log = workFolder.appendingPathComponent("server-log.jsonl")
         try Data().write(to: log)
@@ -41,14 +43,15 @@ final class LoopbackServer: @unchecked Sendable {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
+            process.waitUntilExit()
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the loopback server did not start"])
         }
         self.port = port
-        precondition(root.lastPathComponent == "published", "serve a folder named published")
     }
 
-    /// Replaces the misbehaviour rules (see the script), by path inside the published folder.
-    func misbehave(_ rules: [String: Any]) throws {
+    /// Replaces the misbehaviour rules (see the script), by path inside the published folder:
+    /// `["status": ["manifest.json": 404]]`, `["hang": ["images/<sha256>.png"]]`.
+    public func misbehave(_ rules: [String: Any]) throws {
         var prefixed: [String: Any] = [:]
         for (key, value) in rules {
             if let paths = value as? [String] {
@@ -61,10 +64,10 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Behaves again.
-    func behave() throws { try misbehave([:]) }
+    public func behave() throws { try misbehave([:]) }
 
     /// Every request answered so far, paths inside the published folder.
-    func requests() throws -> [Request] {
+    public func requests() throws -> [Request] {
         try String(decoding: Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map { line in
             var request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
             request.path = String(request.path.dropFirst("/published/".count))
@@ -73,7 +76,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Stops the server (this test's own process) and waits for it.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
