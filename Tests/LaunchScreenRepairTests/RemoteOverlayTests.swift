@@ -61,6 +61,21 @@ struct RemoteOverlayTests {
         }
     }
 
+    @Test("the next launch's splash shows the remote image the user saw, at the window's scale, its bytes from the store")
+    func splashOfARemoteLayout() throws {
+        defer { container.folder.remove() }
+        let images = try storeRemoteSpring(storedImages: true)
+        #expect(try repair(catalog.manifest, on: "2026-04-01").files(.replaced).count == 4)
+        let window = LaunchWindow(.phone("2026-04-02"), pointWidth: 393, pointHeight: 852, screenScale: 3)
+        let shown = SnapshotRepair.prepareLaunch(
+            container.locator, environment: .phone("2026-04-02"), window: window, manifest: catalog.manifest)
+        let image = try #require(shown.shown.image, "\(shown.shown)")
+        #expect(image.source == .variant("spring-remote-light") && image.isPixelExact && image.scale == 3)
+        let data = image.data(container.locator, manifest: catalog.manifest, variants: try catalog.pack())
+        #expect(data != nil && data == images.values.first { $0 == data })
+        #expect(data == (try container.contents(image.file)))
+    }
+
     @Test("its images not stored: the bundled entry of the same id comes back, and the report says why")
     func bundledEntryComesBack() throws {
         defer { container.folder.remove() }

@@ -41,7 +41,6 @@ public enum RemoteLayoutFetch {
         var run = RemoteFetchRun(request: request, store: store, key: key, report: report)
         return run.execute()
     }
-
 }
 
 extension RemoteLayoutSource {

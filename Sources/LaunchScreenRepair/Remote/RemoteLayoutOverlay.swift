@@ -15,6 +15,21 @@ struct RemoteLayoutOverlay: Sendable {
         storedImages = Set(stored?.stored ?? [])
     }
 
+    /// The container's stored remote layouts (`Remote/layouts.json`) over `bundled`, and why
+    /// they could not be read, if so: one `lstat` when a fetch never stored any.
+    static func load(_ paths: SnapshotPaths, bundled: LaunchManifest, fileSystem: some FileSystem) -> (overlay: Self, problem: String?) {
+        let remote = StoredRemoteLayouts.load(from: paths.remoteLayoutsFile, fileSystem: fileSystem)
+        return (Self(bundled: bundled, stored: remote.layouts), remote.problem)
+    }
+
+    /// Where variants' bytes come from: the pack, and with remote layouts stored, their images
+    /// from the store (``CombinedVariantSource``).
+    func variants(_ pack: any VariantSource, _ paths: SnapshotPaths, fileSystem: some FileSystem) -> any VariantSource {
+        guard stored != nil else { return pack }
+        return CombinedVariantSource(
+            pack: pack, images: paths.remoteFolder.appendingPathComponent("images", isDirectory: true), fileSystem: fileSystem)
+    }
+
     /// The manifest a run plans with, without the layouts in `excluded`: the bundled one itself
     /// when nothing is stored and nothing excluded.
     func manifest(excluding excluded: Set<String> = []) -> LaunchManifest {

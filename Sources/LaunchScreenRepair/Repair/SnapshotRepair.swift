@@ -132,15 +132,10 @@ public enum SnapshotRepair {
             throw .manifest("schemaVersion \(request.manifest.schemaVersion) is not \(LaunchManifest.currentSchemaVersion)")
         }
         // Remote layouts a fetch stored are laid over the bundled manifest: one lstat when there are none.
-        let remote = StoredRemoteLayouts.load(from: paths.remoteLayoutsFile, fileSystem: fileSystem)
-        let overlay = RemoteLayoutOverlay(bundled: request.manifest, stored: remote.layouts)
+        let (overlay, remoteProblem) = RemoteLayoutOverlay.load(paths, bundled: request.manifest, fileSystem: fileSystem)
         var effective = request
-        if remote.layouts != nil {
-            effective.manifest = overlay.manifest()
-            effective.variants = CombinedVariantSource(
-                pack: request.variants, images: paths.remoteFolder.appendingPathComponent("images", isDirectory: true),
-                fileSystem: fileSystem)
-        }
+        effective.manifest = overlay.manifest()
+        effective.variants = overlay.variants(request.variants, paths, fileSystem: fileSystem)
         let manifest = effective.manifest
         let day = SeasonCalendar.calendarDay(of: environment.date, timeZone: environment.timeZone)
         guard let layout = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
@@ -150,7 +145,7 @@ public enum SnapshotRepair {
         var report = RepairReport(
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
             manifestVersion: manifest.version, dryRun: request.dryRun, placeholder: request.placeholder)
-        if let problem = remote.problem { report.notes.append(problem) }
+        if let remoteProblem { report.notes.append(remoteProblem) }
         if request.indistinguishablePairs != .skip { report.indistinguishablePairs = request.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?

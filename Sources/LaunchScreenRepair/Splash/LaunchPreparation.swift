@@ -18,26 +18,29 @@ public struct LaunchPreparation: Sendable, Hashable {
 extension SnapshotRepair {
     /// The launch call's synchronous step: ``preparePlaceholder(_:environment:fileSystem:)``, then
     /// ``LaunchScreenShown/decide(ledger:entries:manifest:placeholder:window:)`` from the ledger
-    /// and the listing that step read. Reads the ledger once and lists the snapshot folder; reads
-    /// snapshot bytes only to copy a placeholder on an upgrade launch.
+    /// and the listing that step read, with the stored remote layouts laid over `manifest`. Reads
+    /// the ledger once and lists the snapshot folder; reads snapshot bytes only to copy a
+    /// placeholder on an upgrade launch.
     public static func prepareLaunch(
         _ locator: SnapshotLocator, environment: RepairEnvironment, window: LaunchWindow, manifest: LaunchManifest,
         fileSystem: some FileSystem = LocalFileSystem()
     ) -> LaunchPreparation {
-        let step = placeholderStep(SnapshotPaths(locator), environment: environment, fileSystem: fileSystem)
+        let paths = SnapshotPaths(locator)
+        let step = placeholderStep(paths, environment: environment, fileSystem: fileSystem)
         guard let ledger = step.ledger else {
             return LaunchPreparation(
                 placeholder: step.report, shown: .storyboard(reason: step.report.reason ?? "nothing was read at this launch"))
         }
+        let overlaid = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay.manifest()
         let shown = LaunchScreenShown.decide(
-            ledger: ledger, entries: step.entries ?? [], manifest: manifest, placeholder: step.report, window: window)
+            ledger: ledger, entries: step.entries ?? [], manifest: overlaid, placeholder: step.report, window: window)
         return LaunchPreparation(placeholder: step.report, shown: shown)
     }
 }
 
 extension SplashImage {
-    /// The image's bytes (PNG or JPEG): from the pack for a variant, else from the module's
-    /// folder. `nil` when they cannot be read.
+    /// The image's bytes (PNG or JPEG): from the pack for a bundled variant, from the store for
+    /// a remote one, else from the module's folder. `nil` when they cannot be read.
     public func data(
         _ locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
         fileSystem: some FileSystem = LocalFileSystem()
@@ -45,7 +48,9 @@ extension SplashImage {
         let paths = SnapshotPaths(locator)
         switch source {
         case .variant(let id):
-            return manifest.variants.first { $0.id == id }.flatMap { try? variants.bytes(of: $0) }
+            let overlay = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay
+            let source = overlay.variants(variants, paths, fileSystem: fileSystem)
+            return overlay.manifest().variants.first { $0.id == id }.flatMap { try? source.bytes(of: $0) }
         case .placeholder:
             return try? fileSystem.contents(of: paths.placeholderFile)
         case .appImage(let slot):
