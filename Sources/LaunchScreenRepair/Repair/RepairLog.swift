@@ -45,6 +45,18 @@ struct RepairLog {
         #endif
     }
 
+    /// Ends the signpost of a run that could not start (its manifest is unusable) with one error line.
+    func end(_ error: RepairError) {
+        #if canImport(os)
+        os_signpost(.end, log: signposts, name: "repair")
+        if #available(iOS 14, macOS 11, *) {
+            Logger(subsystem: subsystem, category: Self.category).error("repair failed: \(error.description, privacy: .public)")
+        } else {
+            os_log("repair failed: %{public}@", log: log, type: .error, error.description)
+        }
+        #endif
+    }
+
     /// How much a line matters.
     enum Level: Equatable {
         /// A file could not be replaced.

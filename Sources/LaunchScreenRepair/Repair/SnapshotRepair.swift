@@ -98,9 +98,14 @@ public enum SnapshotRepair {
     /// Runs one repair. Throws only when the manifest itself is unusable.
     public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
         let log = RepairLog(subsystem: request.locator.bundleIdentifier)
-        let report = try execute(request, fileSystem: fileSystem)
-        log.end(report)
-        return report
+        do throws(RepairError) {
+            let report = try execute(request, fileSystem: fileSystem)
+            log.end(report)
+            return report
+        } catch {
+            log.end(error)
+            throw error
+        }
     }
 
     /// The run itself: gate → switch → calendar → lock → ``RepairRun``.
