@@ -7,7 +7,7 @@ public enum MD5Digest {
 
     /// The lower-case hex MD5 of `data`.
     public static func hex(of data: Data) -> String {
-        hex(Insecure.MD5.hash(data: data))
+        Insecure.MD5.hash(data: data).lowercaseHex
     }
 
     static func hex(of source: some ByteSource) throws(ByteSourceError) -> String {
@@ -19,11 +19,14 @@ public enum MD5Digest {
             hasher.update(data: chunk)
             offset += chunk.count
         }
-        return hex(hasher.finalize())
+        return hasher.finalize().lowercaseHex
     }
+}
 
-    private static func hex(_ digest: Insecure.MD5.Digest) -> String {
-        digest.map { byte in
+extension Sequence<UInt8> {
+    /// Lower-case hex, two digits a byte: how digests are written in manifests, ledgers and file names.
+    var lowercaseHex: String {
+        map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
