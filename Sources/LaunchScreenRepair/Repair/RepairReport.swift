@@ -162,10 +162,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
 
     /// A readable multi-line summary: one line per file.
     public var text: String {
-        var lines: [String] = []
-        var head = "status: \(status.rawValue)"
-        if let reason { head += " (\(reason))" }
-        lines.append(head)
+        var lines = [statusLine]
         if let snapshotFolder { lines.append("folder: \(snapshotFolder)") }
         for unavailable in unavailableLayouts {
             lines.append(
@@ -184,9 +181,12 @@ public struct RepairReport: Codable, Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
+    /// `status: <status> (<reason>)`.
+    private var statusLine: String { "status: \(status.rawValue)" + (reason.map { " (\($0))" } ?? "") }
+
     /// One line: the status, or for a finished run the count of each outcome and the bytes.
     public var summary: String {
-        guard status == .completed else { return "status: \(status.rawValue)" + (reason.map { " (\($0))" } ?? "") }
+        guard status == .completed else { return statusLine }
         let counts = [Outcome.kept, .replaced, .wouldReplace, .skipped, .failed].compactMap { outcome -> String? in
             let count = files(outcome).count
             return count == 0 ? nil : "\(count) \(outcome.rawValue)"
