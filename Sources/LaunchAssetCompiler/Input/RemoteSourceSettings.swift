@@ -32,10 +32,10 @@ public struct RemoteSourceSettings: Codable, Sendable, Hashable {
     /// host and no query or fragment, a public key of 32 bytes, and prefetch days in
     /// ``prefetchDayRange``.
     public func source() throws(Problem) -> RemoteLayoutSource {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host, !host.isEmpty else {
+        guard let parsed = URL(string: url), parsed.scheme != nil, let host = parsed.host, !host.isEmpty else {
             throw Problem(key: "url", message: "expected an absolute https URL of the published folder, found \"\(url)\"")
         }
-        guard scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
+        guard RemoteLayoutSource.permits(parsed) else {
             throw Problem(
                 key: "url",
                 message: "expected https (plain http only for a loopback host such as 127.0.0.1, for tests), found \"\(url)\""
@@ -59,11 +59,5 @@ public struct RemoteSourceSettings: Codable, Sendable, Hashable {
                 message: "expected \(Self.prefetchDayRange.lowerBound) to \(Self.prefetchDayRange.upperBound) days, found \(days)")
         }
         return RemoteLayoutSource(url: parsed, publicKey: publicKey, prefetchDays: days)
-    }
-
-    /// `localhost`, `127.0.0.0/8` and `::1`.
-    static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return host == "localhost" || host == "::1" || host.wholeMatch(of: /127(\.\d{1,3}){3}/) != nil
     }
 }

@@ -50,6 +50,12 @@ extension RemoteLayoutSource {
         _ = try verificationKey()
     }
 
+    /// Whether remote layouts may travel over `url`: HTTPS, or plain HTTP to a loopback address
+    /// (for tests). The generator holds `launch-assets.json`'s `remote.url` to the same rule.
+    public static func permits(_ url: URL) -> Bool {
+        TransportPolicy.permits(url)
+    }
+
     /// The Ed25519 public key, once the URL passed.
     func verificationKey() throws(RemoteFetchError) -> Curve25519.Signing.PublicKey {
         guard TransportPolicy.permits(url) else { throw .insecureURL(url.absoluteString) }
