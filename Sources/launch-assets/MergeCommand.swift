@@ -23,11 +23,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let merged = try PartialRender.merge(shards.map { URL(fileURLWithPath: $0).standardizedFileURL })
         let record = merged.record
-        if destination.assetCatalog != nil, record.bundle == .module {
-            throw ValidationError(
-                "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): the shards were rendered with --bundle module, which keeps the .launchpack file"
-            )
-        }
+        try destination.checkAssetCatalog(bundle: record.bundle, "the shards were rendered with --bundle module, which")
         var remote: RemoteLayoutSource?
         if let settings = record.remote {
             do { remote = try settings.source() } catch {

@@ -31,6 +31,13 @@ struct OutputOptions: ParsableArguments {
         guard !(gallery && !images) else { throw ValidationError("--gallery shows images/*.png: it cannot be combined with --no-images") }
     }
 
+    /// `--asset-catalog` needs the pack in `Bundle.main`; `bundled` says why the bundle is `module`.
+    func checkAssetCatalog(bundle: SwiftSourceGenerator.ResourceBundle, _ bundled: String) throws {
+        guard assetCatalog != nil, bundle == .module else { return }
+        throw ValidationError(
+            "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): \(bundled) keeps the .launchpack file")
+    }
+
     /// The folders the render replaces whole besides the output folder: the asset catalog.
     func ownedFolders(typeName: String) -> [URL] {
         assetCatalog.map { [AssetCatalog(typeName: typeName).folder(in: URL(fileURLWithPath: $0))] } ?? []

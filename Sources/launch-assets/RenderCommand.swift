@@ -60,11 +60,7 @@ struct RenderCommand: ParsableCommand {
         guard SwiftSourceGenerator.isValidTypeName(typeName) else {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
-        if destination.assetCatalog != nil, bundle == .module {
-            throw ValidationError(
-                "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): a SwiftPM target (--bundle module) keeps the .launchpack file"
-            )
-        }
+        try destination.checkAssetCatalog(bundle: bundle, "a SwiftPM target (--bundle module)")
         if shard != nil {
             let merged = [
                 ("--swift", destination.swift != nil), ("--pack", destination.pack != nil),
