@@ -104,6 +104,8 @@ import Testing
     @Test(arguments: [
         "http://cdn.example.com/launch", "ftp://cdn.example.com", "cdn.example.com/launch", "https://", "/local/folder",
         "https://cdn.example.com/launch?v=2", "https://cdn.example.com/launch#top", "http://128.0.0.1/", "http://localhost.example.com/",
+        // Not an IPv4 address: the app's fetch refuses it, so the generator does too.
+        "http://127.0.0.999/",
     ])
     func refusedURLs(url: String) throws {
         let error = try #require(throws: RemoteSourceSettings.Problem.self) {
