@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "LaunchAssets",
+    defaultLocalization: "en",
     platforms: [.macOS(.v13), .iOS(.v13)],
     products: [
         .library(name: "LaunchScreenRepair", targets: ["LaunchScreenRepair"]),
@@ -29,7 +30,8 @@ let package = Package(
         ),
         .target(
             name: "LaunchScreenRepair",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            resources: [.process("Resources")]
         ),
         .target(
             name: "LaunchAssetCompiler",

@@ -97,7 +97,7 @@ public enum SnapshotRepair {
 
     /// Runs one repair. Throws only when the manifest itself is unusable.
     public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
-        let log = RepairLog(subsystem: request.locator.bundleIdentifier)
+        let log = RepairLog(request.locator)
         do throws(RepairError) {
             let report = try execute(request, fileSystem: fileSystem)
             log.end(report)

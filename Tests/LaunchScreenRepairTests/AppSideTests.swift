@@ -54,27 +54,6 @@ struct AppSideTests {
         #expect(report.bytesWritten == 0)
     }
 
-    @Test("once per process: twenty callers at once start the work once and all get its outcome")
-    func oncePerProcess() async {
-        let once = OncePerProcess<Int>()
-        let starts = Counter()
-        let values = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    await once.value {
-                        starts.increment()
-                        try? await Task.sleep(nanoseconds: 20_000_000)
-                        return 42
-                    }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(values == Array(repeating: 42, count: 20))
-        #expect(starts.value == 1)
-        #expect(await once.value { 7 } == 42)
-    }
-
     @Test("the last report: stored by the run that changed something, as returned; a steady launch leaves it and writes nothing")
     func lastReport() throws {
         defer { container.folder.remove() }
@@ -105,11 +84,30 @@ struct AppSideTests {
                 .init(name: "B@3x.ktx", outcome: .failed, reason: "disk full"),
                 .init(name: "C@3x.ktx", outcome: .replaced, variant: "winter-dark", bytesWritten: 10),
             ])
-        let lines = RepairLog.lines(of: report)
+        let lines = RepairLog.lines(of: report, container: "/var/mobile/Containers/Data/Application/0D1E")
         #expect(lines.map(\.0) == [.notice, .detail, .error, .notice])
         #expect(lines[0].1 == "total: 1 kept, 1 replaced, 1 failed; read 0 B, wrote 10 B")
         #expect(lines.dropFirst().map(\.1) == report.files.map(\.line))
         #expect(report.text.contains(report.files[1].line))
+    }
+
+    @Test("log lines name files relative to the container, and an iPad window size skipped on every launch is detail")
+    func logLinesPrivacyAndLevels() {
+        defer { container.folder.remove() }
+        let home = "/var/mobile/Containers/Data/Application/0D1E"
+        let windowSize = RepairPlanner(
+            manifest: catalog.manifest, layout: "winter", idiom: .pad, deviceModel: "iPad8,11"
+        ).uncoveredSizeReason(width: 1012, height: 2048)
+        let report = RepairReport(
+            status: .completed,
+            files: [
+                .init(name: "A@2x.ktx", outcome: .skipped, reason: windowSize),
+                .init(name: "B@2x.ktx", outcome: .failed, reason: "\(home)/Library/SplashBoard/B@2x.ktx: rename failed: disk full"),
+            ])
+        let lines = RepairLog.lines(of: report, container: home)
+        #expect(lines.map(\.0) == [.notice, .detail, .error])
+        #expect(lines.allSatisfy { !$0.1.contains(home) })
+        #expect(lines[2].1.contains("~/Library/SplashBoard/B@2x.ktx: rename failed"))
     }
 
     @Test("the appearance hook decides files nothing else can tell (busy AAPL snapshots), and the report says so")
@@ -131,7 +129,7 @@ struct AppSideTests {
         #expect(report.files.map(\.variant) == ["winter-phone-1179x2556-portrait-dark", "winter-phone-1179x2556-portrait-light"])
     }
 
-    @Test("the app's repairs as one value: a request with the pack opened, a re-plan now in the background, the next season change")
+    @Test("the app's repairs as one value: a re-plan now in the background, the next season change")
     func catalogRepair() async throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
@@ -149,9 +147,6 @@ struct AppSideTests {
             context.nextSeasonChange(after: RepairEnvironment.date("2026-03-02"))
                 == RepairEnvironment.date("2026-06-01").addingTimeInterval(-12 * 3600))
         #expect(await context.fetchRemoteLayouts() == nil)
-        var missing = context
-        missing.dataAsset = { _ in nil }
-        #expect(throws: RepairError.pack(.notFound("data set TestPack"))) { try missing.request() }
     }
 
     /// Photo-like light and dark AAPL snapshots made by the reference encoders, `L@3x.ktx` and

@@ -244,6 +244,11 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         if base.kind(of: url) == nil { note("mkdir \(url.path)") }
         try base.createDirectory(at: url)
     }
+
+    func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
+        note("copy \(source.path) \(destination.path)")
+        try base.copyItem(at: source, to: destination)
+    }
 }
 
 /// An open file whose reads ``RecordingFileSystem`` counts.

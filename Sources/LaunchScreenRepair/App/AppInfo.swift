@@ -14,6 +14,9 @@ public struct AppInfo: Sendable, Hashable {
     /// `UILaunchStoryboardName`: the storyboard the system draws the launch snapshots from, which
     /// the splash shows when no snapshot holds an image of this module's.
     public var launchStoryboardName: String?
+    /// The `UILaunchScreen` dictionary (the SwiftUI template's default): the system draws the
+    /// launch screen from a colour and an image of the asset catalog, not from a storyboard.
+    public var launchScreen: LaunchScreenDictionary?
 
     /// Reads the keys from an Info.plist dictionary (`Bundle.main.infoDictionary`).
     public init(infoDictionary info: [String: Any]) {
@@ -28,11 +31,30 @@ public struct AppInfo: Sendable, Hashable {
         appVersion = version.isEmpty ? nil : version
         usesScenes = info["UIApplicationSceneManifest"] != nil
         launchStoryboardName = info["UILaunchStoryboardName"] as? String
+        launchScreen = (info["UILaunchScreen"] as? [String: Any]).map(LaunchScreenDictionary.init(_:))
     }
 
     /// Whether a launch found in the background is a passive one (a background fetch, a
     /// notification): only for an app without scenes can that be told this early.
     public func isPassiveLaunch(inBackground: Bool) -> Bool {
         inBackground && !usesScenes
+    }
+}
+
+/// The keys of a `UILaunchScreen` Info.plist dictionary the splash can draw: a named colour
+/// behind a named image, both from the app's asset catalog.
+public struct LaunchScreenDictionary: Sendable, Hashable {
+    /// `UIColorName`: the background colour's name; `nil` draws the system background.
+    public var colorName: String?
+    /// `UIImageName`: the centred image's name, if any.
+    public var imageName: String?
+    /// `UIImageRespectsSafeAreaInsets`: the image is centred in the safe area, not the screen.
+    public var imageRespectsSafeArea: Bool
+
+    /// Reads the keys; an empty dictionary is valid (the system background colour alone).
+    public init(_ dictionary: [String: Any]) {
+        colorName = (dictionary["UIColorName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        imageName = (dictionary["UIImageName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        imageRespectsSafeArea = dictionary["UIImageRespectsSafeAreaInsets"] as? Bool ?? false
     }
 }

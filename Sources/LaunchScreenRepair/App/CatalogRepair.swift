@@ -34,22 +34,75 @@ public struct CatalogRepair: Sendable {
         self.dataAsset = dataAsset
     }
 
-    /// A request for `environment` (by default the device's, now), the pack opened.
+    /// A request for `environment` (by default the device's, now). A pack file is opened now (its
+    /// header only); a data set when the run first needs a variant's bytes, as a steady launch
+    /// never does (``DeferredPack``).
     public func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest
     {
-        let opened: LaunchPack
-        do { opened = try pack.open(for: manifest, dataAsset: dataAsset) } catch { throw .pack(error) }
+        let variants: any VariantSource
+        switch pack {
+        case .file:
+            do { variants = try pack.open(for: manifest, dataAsset: dataAsset) } catch { throw .pack(error) }
+        case .dataAsset:
+            let (pack, manifest, dataAsset) = (pack, manifest, dataAsset)
+            variants = DeferredPack { () throws(LaunchPackError) in try pack.open(for: manifest, dataAsset: dataAsset) }
+        }
         return options.request(
-            locator: locator, manifest: manifest, variants: opened, environment: environment ?? device, placeholder: placeholder)
+            locator: locator, manifest: manifest, variants: variants, environment: environment ?? device, placeholder: placeholder)
     }
 
     /// One repair now, outside a launch (the app moved to the background, a refresh task ran):
-    /// today's layout, even with no UI on screen.
+    /// today's layout, even with no UI on screen. Blocks the calling thread: never on the main one.
     public func replan(now: Date = Date()) -> Result<RepairReport, RepairError> {
+        do { return .success(try SnapshotRepair.run(try request(replanEnvironment(now)))) } catch { return .failure(error) }
+    }
+
+    /// The launch's work, in its order: the repair for `environment` on a utility queue, then
+    /// the remote layouts' fetch, then a re-plan when the fetch stored a layout of today's, so it
+    /// is in place now rather than one launch later. Cancelling the task stops the repair between
+    /// files and the re-plan before it begins.
+    public func launch(
+        _ environment: RepairEnvironment, placeholder: PlaceholderReport? = nil
+    ) async -> Result<RepairReport, RepairError> {
+        let result: Result<RepairReport, RepairError>
+        do throws(RepairError) {
+            result = .success(try await SnapshotRepair.repair(try request(environment, placeholder: placeholder)))
+        } catch {
+            result = .failure(error)
+        }
+        guard case .success(let report) = result, report.status != .deferred, report.status != .unsupported else { return result }
+        await fetchAndReplan(environment)
+        return result
+    }
+
+    /// A background refresh (the module's `BGAppRefreshTask`, or one of the host app's own that
+    /// calls it): today's re-plan on a utility queue, then the remote layouts' fetch and a
+    /// re-plan when it stored a layout of today's. Cancel the task when the system expires it:
+    /// the run stops between files, and nothing is left half-written.
+    public func refresh(now: Date = Date()) async -> Result<RepairReport, RepairError> {
+        let environment = replanEnvironment(now)
+        let result: Result<RepairReport, RepairError>
+        do throws(RepairError) { result = .success(try await SnapshotRepair.repair(try request(environment))) } catch {
+            result = .failure(error)
+        }
+        if case .success = result { await fetchAndReplan(environment) }
+        return result
+    }
+
+    /// The device as it is now, for a run that no launch gates.
+    private func replanEnvironment(_ now: Date) -> RepairEnvironment {
         var environment = device
         environment.date = now
         environment.isPassiveLaunch = false
-        do { return .success(try SnapshotRepair.run(try request(environment))) } catch { return .failure(error) }
+        return environment
+    }
+
+    /// The fetch, then a re-plan on a utility queue when it brought an image of today's layout.
+    private func fetchAndReplan(_ environment: RepairEnvironment) async {
+        guard !Task.isCancelled, await fetchRemoteLayouts(environment)?.changesToday == true, !Task.isCancelled,
+            let request = try? request(environment)
+        else { return }
+        _ = try? await SnapshotRepair.repair(request)
     }
 
     /// Fetches the remote layouts this device will need (``RemoteLayoutFetch``) on a utility

@@ -20,6 +20,13 @@ public struct LaunchRepairOptions: Sendable {
         self.appearanceHook = appearanceHook
     }
 
+    /// Whether `other` asks for something else: another policy, or an appearance hook where
+    /// these have none or the other way round (closures cannot be compared further).
+    func differs(from other: LaunchRepairOptions) -> Bool {
+        orientationPolicy != other.orientationPolicy || indistinguishablePairs != other.indistinguishablePairs
+            || (appearanceHook == nil) != (other.appearanceHook == nil)
+    }
+
     /// A request with these options.
     public func request(
         locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource, environment: RepairEnvironment,

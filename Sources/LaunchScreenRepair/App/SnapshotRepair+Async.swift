@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 extension SnapshotRepair {
@@ -14,50 +13,15 @@ extension SnapshotRepair {
         request.cancellation = cancellation
         let running = request
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RepairReport, RepairError>, Never>) in
-                DispatchQueue.global(qos: .utility).async {
-                    do throws(RepairError) {
-                        continuation.resume(returning: .success(try run(running, fileSystem: fileSystem)))
-                    } catch {
-                        continuation.resume(returning: .failure(error))
-                    }
-                }
+            do throws(RepairError) {
+                return Result<RepairReport, RepairError>.success(
+                    try await UtilityQueue.run { () throws(RepairError) in try run(running, fileSystem: fileSystem) })
+            } catch {
+                return .failure(error)
             }
         } onCancel: {
             cancellation.cancel()
         }
-        switch result {
-        case .success(let report): return report
-        case .failure(let error): throw error
-        }
-    }
-}
-
-/// A piece of work done once per process: the first caller starts it, every caller (then or
-/// later) gets its outcome. What makes an app delegate and a scene delegate that both call the
-/// launch repair share one run.
-final class OncePerProcess<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Value, Never>?
-
-    /// The outcome of the work, starting it with `start` when no caller has yet.
-    func value(_ start: @escaping @Sendable () async -> Value) async -> Value {
-        await task(startingWith: start).value
-    }
-
-    private func task(startingWith start: @escaping @Sendable () async -> Value) -> Task<Value, Never> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let task { return task }
-        let started = Task { await start() }
-        task = started
-        return started
-    }
-
-    /// Whether the work was started.
-    var isStarted: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return task != nil
+        return try result.get()
     }
 }

@@ -1,4 +1,8 @@
 extension RepairPlanner {
+    /// The words every iPad window-size reason holds: such a file is skipped on every launch
+    /// until the catalog covers it, so the log keeps it out of the notices.
+    static let windowSizeNote = "an iPad window size no variant covers"
+
     /// Why a file of this pixel size is skipped when no variant has its size.
     ///
     /// On an iPad, a size that does not cover the device's full screen (in either orientation) is
@@ -12,10 +16,10 @@ extension RepairPlanner {
             return "\(subject): the device catalog lacks this screen size"
         }
         if variants.contains(where: { $0.window != nil }) {
-            return "\(subject): an iPad window size no variant covers, so a Stage Manager window; "
+            return "\(subject): \(Self.windowSizeNote), so a Stage Manager window; "
                 + "Stage Manager windows can be any size and are not rendered"
         }
-        return "\(subject): an iPad window size no variant covers; Stage Manager windows can be any size and are not rendered; "
+        return "\(subject): \(Self.windowSizeNote); Stage Manager windows can be any size and are not rendered; "
             + "Split View and Slide Over sizes are rendered with multitasking: true"
     }
 

@@ -21,6 +21,9 @@ public protocol FileSystem: Sendable {
     /// Takes the exclusive advisory lock of the file at `url` (created when missing) without
     /// waiting: `nil` when someone else holds it. Released by ``FileLock/unlock()``.
     func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)?
+    /// Copies a regular file to `destination` (replacing it), as cheaply as the file system
+    /// allows: on APFS a clone that shares the source's blocks, reading none of them.
+    func copyItem(at source: URL, to destination: URL) throws(FileSystemError)
 }
 
 /// An advisory lock held on a file.
@@ -157,6 +160,11 @@ extension FileSystem {
     /// lock with every other process.
     public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
         try LocalFileSystem().tryLock(url)
+    }
+
+    /// Reads the whole file and writes it atomically: the copy of a file system that cannot clone.
+    public func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
+        try writeAtomically(try contents(of: source), to: destination)
     }
 
     /// Reads a whole regular file through this file system.

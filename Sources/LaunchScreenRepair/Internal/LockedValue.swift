@@ -18,4 +18,11 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         value = newValue
     }
+
+    /// Reads and changes the value in one step.
+    func update<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
 }

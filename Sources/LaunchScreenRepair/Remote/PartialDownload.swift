@@ -94,7 +94,7 @@ final class PartialDownload: TransferSink {
     }
 
     /// Flushes what arrived to disk, so that a resumed download builds on bytes that are there.
-    func sync() { _ = fsync(descriptor) }
+    func sync() { _ = Glue.flush(descriptor) }
 
     /// The whole file.
     func contents() throws(FileSystemError) -> Data {

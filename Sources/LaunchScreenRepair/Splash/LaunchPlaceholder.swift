@@ -174,11 +174,14 @@ extension SnapshotRepair {
             return report
         }
         do {
-            let data = try fileSystem.contents(of: paths.snapshotFolder.appendingPathComponent(chosen.name))
-            try fileSystem.writeAtomically(data, to: paths.placeholderFile)
+            // A clone on the device: this runs in the launch call, on the main thread, and must
+            // not read a 1290×2796 snapshot to copy it.
+            try fileSystem.copyItem(at: paths.snapshotFolder.appendingPathComponent(chosen.name), to: paths.placeholderFile)
             report.copiedFrom = chosen.name
             report.format = chosen.format
-            let header = try? ImageHeaderProbe.probe(InMemoryBytes(data))
+            let copy = try fileSystem.openForReading(paths.placeholderFile)
+            defer { copy.close() }
+            let header = try? ImageHeaderProbe.probe(copy)
             report.width = header?.width
             report.height = header?.height
         } catch {

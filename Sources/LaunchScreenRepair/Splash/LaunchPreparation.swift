@@ -5,8 +5,11 @@ import Foundation
 public struct LaunchPreparation: Sendable, Hashable {
     /// What was done with the upgrade placeholder.
     public var placeholder: PlaceholderReport
-    /// What the user saw while the launch began.
+    /// What the user saw while the launch began, in the window the launch call was given.
     public var shown: LaunchScreenShown
+    /// What the step read, for the decisions of the scenes that appear before this module's
+    /// first write (``SplashDecisions``).
+    var observation: SnapshotObservation?
 
     /// Creates a value.
     public init(placeholder: PlaceholderReport, shown: LaunchScreenShown) {
@@ -32,9 +35,12 @@ extension SnapshotRepair {
                 placeholder: step.report, shown: .storyboard(reason: step.report.reason ?? "nothing was read at this launch"))
         }
         let overlaid = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay.manifest()
+        let observation = SnapshotObservation(ledger: ledger, entries: step.entries ?? [], placeholder: step.report)
         let shown = LaunchScreenShown.decide(
-            ledger: ledger, entries: step.entries ?? [], manifest: overlaid, placeholder: step.report, window: window)
-        return LaunchPreparation(placeholder: step.report, shown: shown)
+            ledger: ledger, entries: observation.entries, manifest: overlaid, placeholder: step.report, window: window)
+        var preparation = LaunchPreparation(placeholder: step.report, shown: shown)
+        preparation.observation = observation
+        return preparation
     }
 }
 

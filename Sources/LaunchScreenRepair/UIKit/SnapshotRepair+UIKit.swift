@@ -9,27 +9,26 @@ import UIKit
 ///
 /// Not for app extensions: it reads `UIApplication.shared` and works on the app's own container.
 /// Every decision it takes is plain Swift in this module, tested on every platform; this file
-/// only reads the running app and schedules the work.
+/// only reads the running app and schedules the work. Closures the system calls on queues of its
+/// own are `@Sendable` and touch nothing of the main actor's (Docs/DeviceReview.md).
 @available(iOSApplicationExtension, unavailable)
 extension SnapshotRepair {
     /// Repairs this app's launch snapshots without slowing the launch; the report when done.
     ///
-    /// In this call, before it first suspends: the upgrade placeholder and the decision of
-    /// which image the user saw (``LaunchSplash`` shows it). Then, once the app is active and
-    /// the main run loop is idle, the repair on a utility queue. Once per process: a second call
-    /// (a scene delegate beside the app delegate) gets the first call's outcome. Cancelling the
-    /// task stops the repair between files. When the app moves to the background the repair
-    /// runs again, so a new season's images are in place before the next cold launch.
+    /// In this call, before it first suspends: the upgrade placeholder and what the launch read
+    /// for the splash (``LaunchSplash`` decides per scene from it). Then, once the app is active
+    /// and the main run loop is idle, the repair on a utility queue, and the remote layouts' fetch.
+    /// Once per process: a second call (a scene delegate beside the app delegate) gets the first
+    /// call's outcome, and its options are not used (a fault line in the log says so when they
+    /// differ). The run is cancelled, between files, once every task awaiting it is cancelled.
+    /// When the app moves to the background the repair runs again, off the main thread, so a new
+    /// season's images are in place before the next cold launch.
     @MainActor
     public static func repair<Catalog: LaunchAssetCatalog>(
         _ catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
     ) async throws(RepairError) -> RepairReport {
         let launch = try AppLaunch.start(catalog, options: options)
-        let result = await launch.outcome()
-        switch result {
-        case .success(let report): return report
-        case .failure(let error): throw error
-        }
+        return try await launch.outcome().get()
     }
 
     /// ``repair(_:options:)`` with a completion handler, always called, on the main actor.
@@ -49,90 +48,143 @@ extension SnapshotRepair {
         }
     }
 
-    /// The report of the last run that changed anything (``lastReport(_:fileSystem:)``).
-    @MainActor
+    /// The report of the last run that changed anything (``lastReport(_:fileSystem:)``): one
+    /// small file read.
     public static var lastReport: RepairReport? {
         Bundle.main.bundleIdentifier.flatMap { lastReport(appLocator(bundleIdentifier: $0)) }
     }
 
-    /// Whether LaunchScreenRepair works for this app. Setting `false` puts the system's launch
-    /// snapshots back and stops every later repair until it is set `true` again
-    /// (``setEnabled(_:reason:_:fileSystem:)``); it does file I/O in the call.
-    @MainActor
+    /// Whether LaunchScreenRepair works for this app: one `lstat`.
     public static var isEnabled: Bool {
-        get { Bundle.main.bundleIdentifier.map { disabledReason(appLocator(bundleIdentifier: $0)) == nil } ?? false }
-        set {
-            guard let bundleIdentifier = Bundle.main.bundleIdentifier else { return }
-            _ = try? setEnabled(newValue, appLocator(bundleIdentifier: bundleIdentifier))
-        }
+        Bundle.main.bundleIdentifier.map { disabledReason(appLocator(bundleIdentifier: $0)) == nil } ?? false
     }
 
-    /// Puts the app's own PNG or JPEG image (exactly the snapshot's pixel size) into `slot`
-    /// and keeps it there (``setLaunchImage(_:for:_:fileSystem:)``); file I/O in the call.
+    /// Switches LaunchScreenRepair off or back on for this app, on a utility queue. Off puts the
+    /// system's launch snapshots back and stops every later repair until switched on again
+    /// (``setEnabled(_:reason:_:fileSystem:)``).
+    @discardableResult
+    public static func setEnabled(_ enabled: Bool) async throws(FileSystemError) -> RestoreReport? {
+        guard let bundleIdentifier = Bundle.main.bundleIdentifier else { return nil }
+        let locator = appLocator(bundleIdentifier: bundleIdentifier)
+        let report = try await UtilityQueue.run { () throws(FileSystemError) in try setEnabled(enabled, locator) }
+        AppLaunch.snapshotsChanged()
+        return report
+    }
+
+    /// Puts the app's own PNG or JPEG image (exactly the snapshot's pixel size) into `slot` and
+    /// keeps it there (``setLaunchImage(_:for:_:fileSystem:)``), on a utility queue.
     @MainActor
     @discardableResult
     public static func setLaunchImage<Catalog: LaunchAssetCatalog>(
         _ data: Data, for slot: LaunchSlot, catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
-    ) throws(LaunchImageError) -> RepairReport {
+    ) async throws(LaunchImageError) -> RepairReport {
         let request: RepairRequest
         do { request = try appRequest(catalog, options: options) } catch { throw .repair(error) }
-        return try setLaunchImage(data, for: slot, request)
+        let report = try await UtilityQueue.run { () throws(LaunchImageError) in try setLaunchImage(data, for: slot, request) }
+        AppLaunch.snapshotsChanged()
+        return report
     }
 
-    /// Puts the manifest's images back into `slot` (``removeLaunchImage(for:_:fileSystem:)``).
+    /// Puts the manifest's images back into `slot` (``removeLaunchImage(for:_:fileSystem:)``), on
+    /// a utility queue.
     @MainActor
     @discardableResult
     public static func removeLaunchImage<Catalog: LaunchAssetCatalog>(
         for slot: LaunchSlot, catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
-    ) throws(LaunchImageError) -> RepairReport {
+    ) async throws(LaunchImageError) -> RepairReport {
         let request: RepairRequest
         do { request = try appRequest(catalog, options: options) } catch { throw .repair(error) }
-        return try removeLaunchImage(for: slot, request)
+        let report = try await UtilityQueue.run { () throws(LaunchImageError) in try removeLaunchImage(for: slot, request) }
+        AppLaunch.snapshotsChanged()
+        return report
     }
 
-    /// The image now in `slot`, at the screen's scale; `nil` when that snapshot is in the
-    /// system's own format (which `UIImage` cannot decode) or cannot be told.
+    /// The image now in `slot`, read and decoded on a utility queue, at the screen's scale; `nil`
+    /// when that snapshot is in the system's own format (which `UIImage` cannot decode) or cannot
+    /// be told.
     @MainActor
-    public static func launchImage<Catalog: LaunchAssetCatalog>(for slot: LaunchSlot, catalog: Catalog.Type) -> UIImage? {
-        guard let request = try? appRequest(catalog, options: LaunchRepairOptions()),
-            let image = launchImage(for: slot, request), image.format == .png || image.format == .jpeg
-        else { return nil }
-        return UIImage(data: image.data, scale: AppLaunch.screen().scale)
+    public static func launchImage<Catalog: LaunchAssetCatalog>(for slot: LaunchSlot, catalog: Catalog.Type) async -> UIImage? {
+        guard let request = try? appRequest(catalog, options: LaunchRepairOptions()) else { return nil }
+        let scale = Double(AppLaunch.mainScreenScale())
+        let decoded = await UtilityQueue.run { () -> DecodedImage? in
+            guard let image = launchImage(for: slot, request), image.format == .png || image.format == .jpeg else { return nil }
+            return DecodedImage(image.data, scale: scale)
+        }
+        return decoded?.image
     }
 
-    /// The snapshot the user saw while this launch began, on the first launch of a new app
-    /// version, at the screen's scale; `nil` otherwise. ``LaunchSplash`` shows it by itself.
-    @MainActor
-    public static func placeholderImage() -> UIImage? {
-        guard let bundleIdentifier = Bundle.main.bundleIdentifier,
-            let data = try? Data(contentsOf: appLocator(bundleIdentifier: bundleIdentifier).placeholderFile)
-        else { return nil }
-        return UIImage(data: data, scale: AppLaunch.screen().scale)
-    }
-
-    /// Puts the system's original launch snapshots back (see ``restore(_:fileSystem:)``).
+    /// Puts the system's original launch snapshots back (see ``restore(_:fileSystem:)``). File
+    /// I/O: call it off the main thread.
     @discardableResult
     public static func restore() -> RestoreReport? {
         guard let bundleIdentifier = Bundle.main.bundleIdentifier else { return nil }
-        return restore(appLocator(bundleIdentifier: bundleIdentifier))
+        let report = restore(appLocator(bundleIdentifier: bundleIdentifier))
+        AppLaunch.snapshotsChanged()
+        return report
     }
 
-    /// Lets a `BGAppRefreshTask` put a new season's images in place on the day it starts, even
-    /// when the app is not opened. Call it before `application(_:didFinishLaunchingWithOptions:)`
-    /// returns, with an identifier listed under `BGTaskSchedulerPermittedIdentifiers` in
-    /// Info.plist; every repair then asks for a refresh at the next season change.
+    /// Lets a `BGAppRefreshTask` of the module's own put a new season's images in place on the
+    /// day it starts, even when the app is not opened.
+    ///
+    /// Call it in `application(_:didFinishLaunchingWithOptions:)` or a SwiftUI `App`'s `init()`,
+    /// before the launch finishes, with an identifier listed under
+    /// `BGTaskSchedulerPermittedIdentifiers` in Info.plist and `fetch` under `UIBackgroundModes`.
+    /// A second call, for the same identifier or after the launch finished, does nothing and
+    /// returns `false` (the system ends an app that registers twice or late). Every repair then
+    /// asks for a refresh at the next season change.
+    ///
+    /// An app has one pending refresh request at a time: if the app has a refresh task of its
+    /// own, do not register this one; call ``backgroundRefresh(_:options:)`` from the app's task
+    /// instead, and ask for that task no later than ``nextSeasonChange(_:options:)``.
     @MainActor
+    @discardableResult
     public static func registerBackgroundRefresh<Catalog: LaunchAssetCatalog>(
         _ catalog: Catalog.Type, identifier: String, options: LaunchRepairOptions = LaunchRepairOptions()
-    ) {
-        guard let context = try? CatalogRepair(app: catalog, options: options) else { return }
-        BackgroundRefresh.identifier.set(identifier)
-        _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
-            // The handler runs on a background queue; a repair takes milliseconds.
-            let result = context.replan()
-            BackgroundRefresh.schedule(context)
-            task.setTaskCompleted(success: (try? result.get()) != nil)
+    ) -> Bool {
+        AppLaunch.observeLaunchEnd()
+        guard let context = try? CatalogRepair(app: catalog, options: options) else { return false }
+        guard BackgroundRefreshRegistration.process.decide(identifier) == .register else { return false }
+        // The system calls the handler on a queue of its own: `@Sendable`, so it is not
+        // main-actor isolated (Swift's run-time check would trap), and it touches no UIKit.
+        return BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { @Sendable task in
+            let handle = RefreshTaskHandle(task)
+            let work = Task {
+                let result = await context.refresh()
+                AppLaunch.snapshotsChanged()
+                BackgroundRefresh.schedule(context)
+                handle.complete(success: !Task.isCancelled && (try? result.get()) != nil)
+            }
+            handle.onExpiration { work.cancel() }
         }
+    }
+
+    /// One background refresh for the app's own `BGAppRefreshTask` (or `BGProcessingTask`):
+    /// today's repair on a utility queue, the remote layouts' fetch and, when it stored a layout
+    /// of today's, a second repair. Cancel the awaiting task from the task's `expirationHandler`:
+    /// the run stops between files.
+    public static func backgroundRefresh<Catalog: LaunchAssetCatalog>(
+        _ catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
+    ) async -> Result<RepairReport, RepairError> {
+        let made = await MainActor.run { () -> Result<CatalogRepair, RepairError> in
+            do { return .success(try CatalogRepair(app: catalog, options: options)) } catch { return .failure(error) }
+        }
+        let context: CatalogRepair
+        switch made {
+        case .success(let made): context = made
+        case .failure(let error): return .failure(error)
+        }
+        let result = await context.refresh()
+        AppLaunch.snapshotsChanged()
+        return result
+    }
+
+    /// When the next season's images should be put in place: the local midnight at which
+    /// another layout becomes active, for the app's own refresh request; `nil` when none is coming.
+    @MainActor
+    public static func nextSeasonChange<Catalog: LaunchAssetCatalog>(
+        _ catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
+    ) -> Date? {
+        (try? CatalogRepair(app: catalog, options: options))?.nextSeasonChange()
     }
 
     /// A request for this app's container from the generated catalog, the device read now.
@@ -140,7 +192,7 @@ extension SnapshotRepair {
     static func appRequest<Catalog: LaunchAssetCatalog>(
         _ catalog: Catalog.Type, options: LaunchRepairOptions
     ) throws(RepairError) -> RepairRequest {
-        try CatalogRepair(app: catalog, options: options).request(AppLaunch.environment())
+        try CatalogRepair(app: catalog, options: options).request(AppLaunch.environment(AppLaunch.foregroundScene()))
     }
 
     /// This app's container and bundle identifier.
@@ -151,12 +203,12 @@ extension SnapshotRepair {
 
 @available(iOSApplicationExtension, unavailable)
 extension CatalogRepair {
-    /// This app's repairs from a generated catalog; the pack read through `NSDataAsset` when it
-    /// is in an asset catalog.
+    /// This app's repairs from a generated catalog; the pack read through `NSDataAsset`, when it
+    /// is in an asset catalog, only when a run needs a variant's bytes.
     @MainActor
     init<Catalog: LaunchAssetCatalog>(app catalog: Catalog.Type, options: LaunchRepairOptions) throws(RepairError) {
         guard let bundleIdentifier = Bundle.main.bundleIdentifier else { throw .noBundleIdentifier }
-        var device = AppLaunch.environment()
+        var device = AppLaunch.environment(nil)
         device.currentAppearance = nil
         device.currentOrientation = nil
         self.init(
@@ -165,17 +217,63 @@ extension CatalogRepair {
     }
 }
 
-/// The refresh task the app registered, and asking for it at the next season change.
+/// The module's own refresh task: asking for it at the next season change.
 enum BackgroundRefresh {
-    /// The identifier, once the app registered one.
-    static let identifier = LockedValue<String?>(nil)
-
-    /// Asks for the refresh task at the next season change, when the app registered one.
+    /// Asks for the refresh task at the next season change, when the app registered one. A
+    /// request the system refuses (background refresh off, an identifier missing from
+    /// Info.plist) is logged, not hidden.
     static func schedule(_ context: CatalogRepair) {
-        guard let identifier = identifier.get(), let change = context.nextSeasonChange() else { return }
+        guard let identifier = BackgroundRefreshRegistration.process.identifier, let change = context.nextSeasonChange() else { return }
         let request = BGAppRefreshTaskRequest(identifier: identifier)
         request.earliestBeginDate = change
-        try? BGTaskScheduler.shared.submit(request)
+        do { try BGTaskScheduler.shared.submit(request) } catch {
+            RepairLog.fault("refresh task \(identifier) not scheduled: \(error.localizedDescription)", context.locator)
+        }
+    }
+}
+
+/// A `BGTask` handed between the system's queue and the refresh's task. `BGTask` is not
+/// `Sendable`; its two members used here take no part in UIKit and are set once each: the
+/// expiration handler in the launch handler, the completion once the work ends.
+private final class RefreshTaskHandle: @unchecked Sendable {
+    private let task: BGTask
+    private let completed = LockedValue(false)
+
+    init(_ task: BGTask) { self.task = task }
+
+    /// Called on the system's queue when the task's time runs out: `@Sendable`, as the system
+    /// calls it on a queue of its own.
+    func onExpiration(_ body: @escaping @Sendable () -> Void) {
+        task.expirationHandler = { @Sendable in body() }
+    }
+
+    /// Tells the system the task ended; only the first call counts.
+    func complete(success: Bool) {
+        guard
+            completed.update({ done in
+                defer { done = true }
+                return !done
+            })
+        else { return }
+        task.setTaskCompleted(success: success)
+    }
+}
+
+/// An image decoded on the queue that made it, so drawing it on the main thread costs no
+/// decoding. `UIImage` is immutable and documented as safe to create and use on any thread.
+struct DecodedImage: @unchecked Sendable {
+    let image: UIImage
+
+    /// Decodes PNG or JPEG `data` now; `nil` when it is not an image.
+    init?(_ data: Data, scale: Double) {
+        guard let image = UIImage(data: data, scale: CGFloat(scale)) else { return nil }
+        if #available(iOS 15, *), let prepared = image.preparingForDisplay() {
+            self.image = prepared
+        } else {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = image.scale
+            self.image = UIGraphicsImageRenderer(size: image.size, format: format).image { _ in image.draw(at: .zero) }
+        }
     }
 }
 
@@ -185,84 +283,145 @@ enum BackgroundRefresh {
 final class AppLaunch {
     /// The first call's launch, shared by every later one.
     private static var current: AppLaunch?
+    /// The splash decisions of the running launch, readable from any thread to drop them.
+    nonisolated private static let decisions = LockedValue<SplashDecisions<LocalFileSystem>?>(nil)
+    /// Whether the launch-end observer is installed.
+    private static var observingLaunchEnd = false
 
     /// The app's repairs.
     let context: CatalogRepair
-    /// The synchronous step's outcome: placeholder and the image the user saw.
+    /// The options of the first call, to tell a later caller its own are not used.
+    let options: LaunchRepairOptions
+    /// The synchronous step's outcome: placeholder and what the launch read.
     let preparation: LaunchPreparation
+    /// The launch's guess at the splash image, decoded off the main thread from the start.
+    let predictedSplash: SplashDecode?
     private let once = OncePerProcess<Result<RepairReport, RepairError>>()
-    private var backgroundObserver: (any NSObjectProtocol)?
 
-    private init(context: CatalogRepair, preparation: LaunchPreparation) {
+    private init(context: CatalogRepair, options: LaunchRepairOptions, preparation: LaunchPreparation) {
         self.context = context
+        self.options = options
         self.preparation = preparation
+        predictedSplash = preparation.shown.image.map { SplashDecode($0, context: context) }
     }
 
     /// The process's launch, prepared in this call when it is the first.
     static func start<Catalog: LaunchAssetCatalog>(_ catalog: Catalog.Type, options: LaunchRepairOptions) throws(RepairError) -> AppLaunch {
-        if let current { return current }
+        observeLaunchEnd()
+        if let current {
+            if current.options.differs(from: options) {
+                RepairLog.fault(
+                    "repairOnLaunch called again with other options: the first call's are used for this process", current.context.locator)
+            }
+            return current
+        }
         let context = try CatalogRepair(app: catalog, options: options)
-        let environment = environment()
-        let bounds = screenBounds()
+        // No scene yet (this runs in didFinishLaunching or App.init): the main screen and its
+        // traits, the launch's best guess; each scene's splash decides again from its own.
+        let environment = environment(nil)
+        let screen = UIScreen.main
         let window = LaunchWindow(
-            environment, pointWidth: Double(bounds.width), pointHeight: Double(bounds.height), screenScale: Double(screen().scale))
+            environment, pointWidth: Double(screen.bounds.width), pointHeight: Double(screen.bounds.height),
+            screenScale: Double(screen.scale))
         let preparation = SnapshotRepair.prepareLaunch(
             context.locator, environment: environment, window: window, manifest: context.manifest)
-        let launch = AppLaunch(context: context, preparation: preparation)
+        decisions.set(
+            SplashDecisions(
+                locator: context.locator, manifest: context.manifest, pinnedAppearance: context.device.pinnedAppearance,
+                launch: preparation.observation, fileSystem: LocalFileSystem()))
+        let launch = AppLaunch(context: context, options: options, preparation: preparation)
         // Whenever the app moves to the background: a season that began while it was in memory
-        // is in place before the next cold launch. The app has a few seconds there; a repair
-        // takes milliseconds, so it runs in the notification, with nothing of UIKit's touched.
-        launch.backgroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
-        ) { _ in
-            _ = context.replan()
-            BackgroundRefresh.schedule(context)
+        // is put in place before the next cold launch, on a utility queue, inside a background
+        // task so that it is not frozen halfway.
+        _ = NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) {
+            @Sendable _ in
+            Task { @MainActor in replanInBackground(context) }
         }
         current = launch
         return launch
     }
 
-    /// The launch that was started, if any (``LaunchSplash`` reads its preparation).
+    /// The launch that was started, if any (``LaunchSplash`` reads it).
     static var started: AppLaunch? { current }
+
+    /// What the splash of `scene` shows; `nil` for a scene that shows none (an external display).
+    static func shown(for scene: SplashScene) -> LaunchScreenShown? {
+        decisions.get()?.shown(for: scene)
+    }
+
+    /// This module wrote into the snapshot folder or its own: the launch's reading is stale.
+    nonisolated static func snapshotsChanged() {
+        decisions.get()?.snapshotsChanged()
+    }
+
+    /// Observes the end of the app's launch, after which no refresh task may be registered.
+    static func observeLaunchEnd() {
+        guard !observingLaunchEnd else { return }
+        observingLaunchEnd = true
+        _ = NotificationCenter.default.addObserver(forName: UIApplication.didFinishLaunchingNotification, object: nil, queue: nil) {
+            @Sendable _ in
+            BackgroundRefreshRegistration.process.launchDidFinish()
+        }
+    }
 
     /// The repair's outcome, then the remote layouts' fetch; the first caller starts them.
     func outcome() async -> Result<RepairReport, RepairError> {
         let context = context
         let placeholder = preparation.placeholder
-        return await once.value {
+        return await once.value { @Sendable in
             await AppLaunch.whenActiveAndIdle()
-            let environment = await MainActor.run { AppLaunch.environment() }
-            let result: Result<RepairReport, RepairError>
-            do throws(RepairError) {
-                result = .success(try await SnapshotRepair.repair(try context.request(environment, placeholder: placeholder)))
-            } catch {
-                result = .failure(error)
-            }
+            let environment = await MainActor.run { AppLaunch.environment(AppLaunch.foregroundScene()) }
+            let result = await context.launch(environment, placeholder: placeholder)
+            AppLaunch.snapshotsChanged()
             BackgroundRefresh.schedule(context)
-            // After the repair, off the launch path; a layout of today's just stored is put in
-            // place now rather than one launch later.
-            if case .success(let report) = result, report.status != .deferred, report.status != .unsupported,
-                await context.fetchRemoteLayouts(environment)?.changesToday == true
-            {
-                _ = context.replan()
-            }
             return result
         }
     }
 
-    /// The running app's environment, read from its foreground window scene; before any scene
-    /// is connected, from the main screen and the current traits.
-    static func environment() -> RepairEnvironment {
+    /// The re-plan when the app moves to the background, on a utility queue inside a background
+    /// task; the task's expiration cancels it between files.
+    private static func replanInBackground(_ context: CatalogRepair) {
+        let application = UIApplication.shared
+        let work = LockedValue<Task<Void, Never>?>(nil)
+        let identifier = LockedValue(UIBackgroundTaskIdentifier.invalid)
+        let end: @MainActor @Sendable () -> Void = {
+            let ending = identifier.update { value in
+                defer { value = .invalid }
+                return value
+            }
+            if ending != .invalid { application.endBackgroundTask(ending) }
+        }
+        // The system calls the expiration handler on the main thread (its type is
+        // `@MainActor @Sendable`): cancel, and end the task before returning.
+        identifier.set(
+            application.beginBackgroundTask(withName: "LaunchScreenRepair re-plan") { @MainActor @Sendable in
+                work.get()?.cancel()
+                end()
+            })
+        work.set(
+            Task {
+                _ = await context.refresh()
+                AppLaunch.snapshotsChanged()
+                BackgroundRefresh.schedule(context)
+                end()
+            })
+    }
+
+    /// The running app's environment, read from `scene` (else from the main screen and the
+    /// current traits, before any scene is connected). Reads `UIApplication.shared` only for an
+    /// app without scenes, where it exists from `didFinishLaunching` on: a SwiftUI `App.init`
+    /// runs before it does.
+    static func environment(_ scene: UIWindowScene?) -> RepairEnvironment {
         let info = AppInfo(infoDictionary: Bundle.main.infoDictionary ?? [:])
         let system = ProcessInfo.processInfo.operatingSystemVersion
-        let scene = foregroundScene()
-        let style = (scene?.traitCollection ?? UITraitCollection.current).userInterfaceStyle
+        let style = (scene?.traitCollection ?? UIScreen.main.traitCollection).userInterfaceStyle
         let landscape: Bool
         if let scene {
-            landscape = scene.interfaceOrientation == .landscapeLeft || scene.interfaceOrientation == .landscapeRight
+            landscape = scene.interfaceOrientation.isLandscape
         } else {
-            landscape = screenBounds().width > screenBounds().height
+            landscape = UIScreen.main.bounds.width > UIScreen.main.bounds.height
         }
+        let inBackground = !info.usesScenes && UIApplication.shared.applicationState == .background
         return RepairEnvironment(
             systemVersion: SystemVersion(major: system.majorVersion, minor: system.minorVersion, patch: system.patchVersion),
             idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone,
@@ -273,27 +432,23 @@ final class AppLaunch {
             appVersion: info.appVersion,
             date: Date(),
             timeZone: .current,
-            isPassiveLaunch: info.isPassiveLaunch(inBackground: UIApplication.shared.applicationState == .background)
+            isPassiveLaunch: info.isPassiveLaunch(inBackground: inBackground)
         )
     }
 
-    /// The window scene in front: active first, then inactive; `nil` before any is connected.
+    /// The app's window scene in front on the device's own screen: active first, then inactive;
+    /// `nil` before any is connected. An external display's scene is never taken.
     static func foregroundScene() -> UIWindowScene? {
         let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+            .filter { $0.session.role == .windowApplication }
         return scenes.first { $0.activationState == .foregroundActive }
             ?? scenes.first { $0.activationState == .foregroundInactive }
             ?? scenes.first
     }
 
-    /// The screen of the scene in front; the main screen before any scene is connected.
-    static func screen() -> UIScreen {
-        foregroundScene()?.screen ?? UIScreen.main
-    }
-
-    /// The scene's bounds in points (an iPad window's, in Split View); the screen's before any
-    /// scene is connected.
-    static func screenBounds() -> CGRect {
-        foregroundScene()?.coordinateSpace.bounds ?? UIScreen.main.bounds
+    /// The scale of the screen in front, for images not tied to a scene.
+    static func mainScreenScale() -> CGFloat {
+        foregroundScene()?.screen.scale ?? UIScreen.main.scale
     }
 
     /// `iPhone15,2`-style identifier (the simulated model's in the Simulator).
@@ -327,15 +482,16 @@ final class AppLaunch {
         ActivationWait().observe { Task { @MainActor in body() } }
     }
 
-    /// Runs `body` once, the next time the main run loop is about to wait for events.
+    /// Runs `body` once, the next time the main run loop is about to wait for events, in any
+    /// of its common modes (so a scroll in progress does not hold it back).
     static func whenMainRunLoopIsIdle(_ body: @escaping @Sendable () -> Void) {
         let observer = CFRunLoopObserverCreateWithHandler(
             kCFAllocatorDefault, CFRunLoopActivity.beforeWaiting.rawValue, false, 0
-        ) { observer, _ in
-            CFRunLoopRemoveObserver(CFRunLoopGetMain(), observer, .defaultMode)
+        ) { @Sendable observer, _ in
+            CFRunLoopRemoveObserver(CFRunLoopGetMain(), observer, .commonModes)
             body()
         }
-        CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .defaultMode)
+        CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
     }
 }
 
@@ -351,7 +507,7 @@ private final class ActivationWait: @unchecked Sendable {
         defer { lock.unlock() }
         token = NotificationCenter.default.addObserver(
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-        ) { [self] _ in
+        ) { @Sendable [self] _ in
             if fire() { body() }
         }
     }
