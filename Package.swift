@@ -29,7 +29,9 @@ let package = Package(
         ),
         .target(
             name: "LaunchScreenRepair",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            // The privacy manifest App Store Connect reads from every SDK an app links (required-reason APIs).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "LaunchAssetCompiler",
