@@ -31,7 +31,10 @@ let package = Package(
         .target(
             name: "LaunchScreenRepair",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.process("Resources")]
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            // The privacy manifest App Store Connect reads from every SDK an app links
+            // (required-reason APIs), and the splash's strings.
+            resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]
         ),
         .target(
             name: "LaunchAssetCompiler",
