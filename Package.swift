@@ -31,7 +31,6 @@ let package = Package(
         .target(
             name: "LaunchScreenRepair",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             // The privacy manifest App Store Connect reads from every SDK an app links
             // (required-reason APIs), and the splash's strings.
             resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]
