@@ -50,6 +50,11 @@ extension View {
         ModifiedContent(content: self, modifier: _StubModifier())
     }
     nonisolated public func zIndex(_ value: Double) -> some View { ModifiedContent(content: self, modifier: _StubModifier()) }
+    // SwiftUI.swiftinterface
+    nonisolated public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View { ModifiedContent(content: self, modifier: _StubModifier()) }
     nonisolated public func transition(_ t: AnyTransition) -> some View { ModifiedContent(content: self, modifier: _StubModifier()) }
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         ModifiedContent(content: self, modifier: _StubModifier())

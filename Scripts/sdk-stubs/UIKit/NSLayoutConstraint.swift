@@ -47,4 +47,8 @@ open class UILayoutGuide: NSObject {
     open var leadingAnchor: NSLayoutXAxisAnchor { fatalError() }
     // UIKit/UILayoutGuide.h
     open var trailingAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // UIKit/UILayoutGuide.h
+    open var centerXAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // UIKit/UILayoutGuide.h
+    open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
 }

@@ -19,6 +19,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     @available(iOS 4.0, *)
     open var scale: CGFloat { fatalError() }
 
+    // UIKit/UIImage.h: draws into the current context (a renderer's, on any thread).
+    open func draw(at point: CGPoint) { fatalError() }
+
     // UIKit/UIImage.h: decodes now, on the calling thread; `nil` when it cannot.
     @available(iOS 15.0, *)
     open func preparingForDisplay() -> UIImage? { fatalError() }

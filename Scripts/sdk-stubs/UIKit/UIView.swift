@@ -110,6 +110,8 @@ open class UIView: UIResponder, UICoordinateSpace {
     // UIKit/UIView.h
     open func addSubview(_ view: UIView) { fatalError() }
     // UIKit/UIView.h
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) { fatalError() }
+    // UIKit/UIView.h
     open func removeFromSuperview() { fatalError() }
     // UIKit/UIView.h
     open func setNeedsLayout() { fatalError() }
@@ -140,6 +142,27 @@ open class UIView: UIResponder, UICoordinateSpace {
     // UIKit/UIView.h
     @available(iOS 9.0, *)
     open var trailingAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // UIKit/UIView.h
+    @available(iOS 9.0, *)
+    open var centerXAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // UIKit/UIView.h
+    @available(iOS 9.0, *)
+    open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
+
+    // UIKit/UIView.h: UIViewAnimationOptions
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    }
+
+    // UIKit/UIView.h: the blocks run on the main actor.
+    @available(iOS 4.0, *)
+    open class func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: (@MainActor @Sendable () -> Void)?, completion: (@MainActor @Sendable (Bool) -> Void)? = nil
+    ) { fatalError() }
 
     // UIKit/UIView.h: the blocks run on the main actor.
     @available(iOS 4.0, *)

@@ -16,6 +16,8 @@ open class UIViewController: UIResponder {
         set {}
     }
     // UIKit/UIViewController.h
+    open func loadView() { fatalError() }
+    // UIKit/UIViewController.h
     @available(iOS 9.0, *)
     open func loadViewIfNeeded() { fatalError() }
     // UIKit/UIViewController.h
@@ -34,7 +36,14 @@ open class UIViewController: UIResponder {
     open func removeFromParent() { fatalError() }
     // UIKit/UIViewController.h
     @available(iOS 5.0, *)
+    open func willMove(toParent parent: UIViewController?) { fatalError() }
+    // UIKit/UIViewController.h
+    @available(iOS 5.0, *)
     open func didMove(toParent parent: UIViewController?) { fatalError() }
+    // UIKit/UITraitCollection.h (UITraitEnvironment): deprecated in iOS 17 for the trait
+    // registration API, which is iOS 17 only.
+    @available(iOS 8.0, *)
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) { fatalError() }
     // UIKit/UIViewController.h
     @available(iOS 5.0, *)
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {

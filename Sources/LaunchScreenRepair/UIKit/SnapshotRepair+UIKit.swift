@@ -166,7 +166,9 @@ extension SnapshotRepair {
         _ catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
     ) async -> Result<RepairReport, RepairError> {
         let made = await MainActor.run { () -> Result<CatalogRepair, RepairError> in
-            do { return .success(try CatalogRepair(app: catalog, options: options)) } catch { return .failure(error) }
+            do throws(RepairError) { return .success(try CatalogRepair(app: catalog, options: options)) } catch {
+                return .failure(error)
+            }
         }
         let context: CatalogRepair
         switch made {
