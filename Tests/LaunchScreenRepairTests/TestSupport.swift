@@ -183,6 +183,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private var _reads = 0
     private var _listed: [String] = []
     private var _bytesRead: [String: Int] = [:]
+    private var _storageClasses: [String: StorageClass] = [:]
     private var corrupted = Set<String>()
     var faults: [Fault]
 
@@ -190,6 +191,8 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     /// Every write, removal and directory creation, as `<operation> <path>`.
     var mutations: [String] { lock.withLock { _mutations } }
+    /// The storage class last given to each path.
+    var storageClasses: [String: StorageClass] { lock.withLock { _storageClasses } }
     /// Every folder listed, in order.
     var listed: [String] { lock.withLock { _listed } }
     /// How many files were opened for reading.
@@ -243,6 +246,11 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func createDirectory(at url: URL) throws(FileSystemError) {
         if base.kind(of: url) == nil { note("mkdir \(url.path)") }
         try base.createDirectory(at: url)
+    }
+
+    func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+        lock.withLock { _storageClasses[url.standardizedFileURL.path] = storage }
+        try base.setStorageClass(storage, of: url)
     }
 }
 

@@ -110,8 +110,8 @@ extension SnapshotRepair {
         case .busy:
             step.report.reason = "another repair or restore of this container is in progress"
             return step
-        case .failed(let reason):
-            step.report.reason = reason
+        case .failed(let error):
+            step.report.reason = "lock: \(error.description)"
             return step
         }
         defer { lock.release() }
@@ -176,6 +176,7 @@ extension SnapshotRepair {
         do {
             let data = try fileSystem.contents(of: paths.snapshotFolder.appendingPathComponent(chosen.name))
             try fileSystem.writeAtomically(data, to: paths.placeholderFile)
+            try fileSystem.setStorageClass(.regenerable, of: paths.placeholderFile)
             report.copiedFrom = chosen.name
             report.format = chosen.format
             let header = try? ImageHeaderProbe.probe(InMemoryBytes(data))
