@@ -124,7 +124,7 @@ struct FetchCommandTests {
         print("FETCH-CLI requests by path: \(statuses.sorted { $0.key < $1.key })")
         #expect(statuses[RemoteManifest.fileName] == [200, 304])
         #expect(statuses[RemoteManifest.signatureFileName] == [200])
-        let negative = try served.fetch(["--min-interval", "-1"])
+        let negative = try served.fetch(["--min-interval=-1"])
         #expect(negative.status == 2 && negative.stderr.contains("--min-interval must not be negative"))
     }
 
