@@ -158,7 +158,8 @@ public enum SnapshotRepair {
             switch RepairLock.take(paths, fileSystem: fileSystem) {
             case .acquired(let taken): lock = taken
             case .busy: return report.stopped(.busy, "another repair or restore of this container is in progress: nothing written")
-            case .failed(let reason): report.notes.append("\(reason); nothing written this time")
+            case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, FileSystemError.deviceLocked)
+            case .failed(let error): report.notes.append("lock: \(error.description); nothing written this time")
             }
         }
         defer { lock?.release() }
@@ -185,9 +186,9 @@ public enum SnapshotRepair {
         case .busy:
             report.status = .busy
             report.notes.append("another repair or restore of this container is in progress: nothing written")
-        case .failed(let reason):
+        case .failed(let error):
             report.status = .busy
-            report.notes.append("\(reason); nothing written")
+            report.notes.append("lock: \(error.description); nothing written")
         }
         return report
     }

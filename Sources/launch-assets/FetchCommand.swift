@@ -13,8 +13,13 @@ struct FetchCommand: ParsableCommand {
             the public key, then the images the container's snapshot files need for the remote \
             layouts active on the day or within the prefetch window, each checked against its \
             SHA-256, MD5 and length, into Library/Application Support/LaunchScreenRepair/Remote/. \
-            `repair` on the same container then uses them. Exits 0 when every image needed is \
-            stored (or the manifest switched the module off, or another fetch was running), 1 on \
+            `repair` on the same container then uses them. The manifest is asked for conditionally \
+            (If-None-Match, If-Modified-Since) once one is stored: a 304 answer keeps the stored \
+            one. With --min-interval, nothing is requested when a fetch completed less than that \
+            many seconds before (the clock is --date's noon when given), as an app's fetch does. \
+            Exits 0 when every image needed is \
+            stored (or the manifest switched the module off, another fetch was running, or the \
+            fetch was throttled), 1 on \
             bad input (the manifest file, the URL, the key), 2 on usage errors, and 3 when the \
             fetch did not complete: the manifest was refused or unreachable, or an image failed; the \
             report says which, and what was stored before is kept.
@@ -56,12 +61,20 @@ struct FetchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The longest wait for the next bytes of a transfer, in seconds.", valueName: "s"))
     var timeout: Double = 30
 
+    @Option(
+        name: .customLong("min-interval"),
+        help: ArgumentHelp(
+            "Request nothing when a fetch completed less than this many seconds before (an app's default: 21600).",
+            valueName: "s"))
+    var minInterval: Double = 0
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard prefetchDays >= 0 else { throw ValidationError("--prefetch-days must not be negative") }
+        guard minInterval >= 0 else { throw ValidationError("--min-interval must not be negative") }
     }
 
     func run() throws {
@@ -73,13 +86,13 @@ struct FetchCommand: ParsableCommand {
             systemVersion: SystemVersion(major: 17), idiom: idiom, deviceModel: device, date: RepairOutput.noon(of: date))
         let request = RemoteFetchRequest(
             source: source, locator: app.locator, manifest: loaded, environment: environment, orientationPolicy: orientations,
-            timeout: timeout)
+            timeout: timeout, minimumInterval: minInterval)
         let report = RemoteLayoutFetch.run(request)
         print(json ? RepairOutput.json(report) : report.text)
         switch report.status {
-        case .completed, .busy, .switchedOff:
+        case .completed, .busy, .switchedOff, .throttled:
             return
-        case .refused, .unreachable:
+        case .refused, .unreachable, .deferred, .cancelled:
             StandardError.write("error: \(report.reason ?? report.status.rawValue)")
         case .incomplete:
             if let reason = report.reason { StandardError.write("error: \(reason)") }

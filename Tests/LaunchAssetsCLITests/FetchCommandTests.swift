@@ -111,6 +111,23 @@ struct FetchCommandTests {
         #expect(second.files.map(\.outcome) == [.alreadyStored, .alreadyStored])
     }
 
+    @Test("fetch asks for a stored manifest conditionally (answered 304); with --min-interval a second fetch requests nothing")
+    func conditionalAndThrottled() throws {
+        let served = try Served()
+        _ = try served.publishCampaign()
+        #expect(try served.fetch().status == 0)
+        let again = try served.fetch()
+        #expect(again.status == 0 && again.stdout.contains("(not modified: the stored one)"), "\(again.stdout)")
+        let throttled = try served.fetch(["--min-interval", "3600"])
+        #expect(throttled.status == 0 && throttled.stdout.contains("status: throttled"), "\(throttled.stdout)")
+        let statuses = try served.server.statuses()
+        print("FETCH-CLI requests by path: \(statuses.sorted { $0.key < $1.key })")
+        #expect(statuses[RemoteManifest.fileName] == [200, 304])
+        #expect(statuses[RemoteManifest.signatureFileName] == [200])
+        let negative = try served.fetch(["--min-interval=-1"])
+        #expect(negative.status == 2 && negative.stderr.contains("--min-interval must not be negative"))
+    }
+
     @Test("exit status: 1 for a URL that is not HTTPS or a bad key, 3 for a refused manifest, 2 for usage")
     func exitStatus() throws {
         let served = try Served()

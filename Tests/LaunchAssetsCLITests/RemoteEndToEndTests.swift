@@ -126,9 +126,10 @@ struct RemoteEndToEndTests {
             return try JSONDecoder().decode(RepairReport.self, from: Data(result.stdout.utf8))
         }
 
-        /// Every file of the device's remote store but its lock, by path inside it.
+        /// Every file of the device's remote store but its lock and `check.json` (which every
+        /// completed fetch updates with its time), by path inside it.
         func storeFiles() throws -> [String: Data] {
-            try FileTree.contents(of: store).filter { $0.key != "lock" }
+            try FileTree.contents(of: store).filter { $0.key != "lock" && $0.key != "check.json" }
         }
 
         /// The snapshot files' bytes by name.

@@ -36,15 +36,30 @@ struct RemoteLayoutTests {
         var locator: SnapshotLocator { container.locator }
         var remoteFolder: URL { SnapshotPaths(locator).remoteFolder }
 
+        /// Fetches at noon UTC of `day` plus `later` seconds; checks the server every time unless
+        /// given a `minimumInterval`.
         func fetch(
-            on day: String, key: String? = nil, timeout: TimeInterval = 2, url: URL? = nil, device: String? = "iPhone15,2"
+            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 2, url: URL? = nil,
+            device: String? = "iPhone15,2", minimumInterval: TimeInterval = 0, fileSystem: some FileSystem = LocalFileSystem(),
+            cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
         ) -> RemoteFetchReport {
+            RemoteLayoutFetch.run(
+                request(on: day, later: later, key: key, timeout: timeout, url: url, device: device, minimumInterval: minimumInterval),
+                fileSystem: fileSystem, cancellation: cancellation)
+        }
+
+        /// The request ``fetch(on:later:key:timeout:url:device:minimumInterval:fileSystem:cancellation:)`` makes.
+        func request(
+            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 2, url: URL? = nil,
+            device: String? = "iPhone15,2", minimumInterval: TimeInterval = 0
+        ) -> RemoteFetchRequest {
             var environment = RepairEnvironment.phone(day)
             environment.deviceModel = device
+            environment.date += later
             let source = RemoteLayoutSource(url: url ?? server.url, publicKey: key ?? published.publicKey)
-            return RemoteLayoutFetch.run(
-                RemoteFetchRequest(source: source, locator: locator, manifest: catalog.manifest, environment: environment, timeout: timeout)
-            )
+            return RemoteFetchRequest(
+                source: source, locator: locator, manifest: catalog.manifest, environment: environment, timeout: timeout,
+                minimumInterval: minimumInterval)
         }
 
         func repair(on day: String, fileSystem: some FileSystem = LocalFileSystem()) throws -> RepairReport {
@@ -53,11 +68,12 @@ struct RemoteLayoutTests {
                 fileSystem: fileSystem)
         }
 
-        /// Every file of the store but its lock, by path inside it, with its bytes.
+        /// Every file of the store but its lock and `check.json` (which every completed fetch
+        /// updates with its time), by path inside it, with its bytes.
         func store() throws -> [String: Data] {
             var files: [String: Data] = [:]
             guard let paths = FileManager.default.subpaths(atPath: remoteFolder.path) else { return files }
-            for path in paths where path != "lock" {
+            for path in paths where path != "lock" && path != ManifestCheck.fileName {
                 var isDirectory: ObjCBool = false
                 let url = remoteFolder.appendingPathComponent(path)
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }

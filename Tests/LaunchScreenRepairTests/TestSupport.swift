@@ -183,6 +183,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private var _reads = 0
     private var _listed: [String] = []
     private var _bytesRead: [String: Int] = [:]
+    private var _storageClasses: [String: StorageClass] = [:]
     private var corrupted = Set<String>()
     var faults: [Fault]
 
@@ -190,6 +191,8 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     /// Every write, removal and directory creation, as `<operation> <path>`.
     var mutations: [String] { lock.withLock { _mutations } }
+    /// The storage class last given to each path.
+    var storageClasses: [String: StorageClass] { lock.withLock { _storageClasses } }
     /// Every folder listed, in order.
     var listed: [String] { lock.withLock { _listed } }
     /// How many files were opened for reading.
@@ -248,6 +251,11 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
         note("copy \(source.path) \(destination.path)")
         try base.copyItem(at: source, to: destination)
+    }
+
+    func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+        lock.withLock { _storageClasses[url.standardizedFileURL.path] = storage }
+        try base.setStorageClass(storage, of: url)
     }
 }
 

@@ -9,7 +9,31 @@ public final class LoopbackServer: @unchecked Sendable {
     public struct Request: Decodable, Sendable {
         public var path: String
         public var range: String?
+        /// The request's `If-None-Match`.
+        public var ifNoneMatch: String?
+        /// The request's `If-Modified-Since`.
+        public var ifModifiedSince: String?
+        /// The status answered; `nil` for a request left hanging.
+        public var status: Int?
         public var bytes: Int
+        /// The client's port: requests with the same one came over the same connection.
+        public var client: Int?
+
+        private enum CodingKeys: String, CodingKey {
+            case path, range, ifNoneMatch, ifModifiedSince, status, bytes, client
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            range = try container.decodeIfPresent(String.self, forKey: .range)
+            ifNoneMatch = try container.decodeIfPresent(String.self, forKey: .ifNoneMatch)
+            ifModifiedSince = try container.decodeIfPresent(String.self, forKey: .ifModifiedSince)
+            // A hanging request is logged with the status "hang".
+            status = try? container.decode(Int.self, forKey: .status)
+            bytes = try container.decode(Int.self, forKey: .bytes)
+            client = try container.decodeIfPresent(Int.self, forKey: .client)
+        }
     }
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("loopback-server.py")
@@ -73,6 +97,17 @@ public final class LoopbackServer: @unchecked Sendable {
             request.path = String(request.path.dropFirst("/published/".count))
             return request
         }
+    }
+
+    /// How many requests the server answered for each path, with the statuses it answered,
+    /// in order: `["manifest.json": [200, 304]]`.
+    public func statuses() throws -> [String: [Int?]] {
+        Dictionary(grouping: try requests(), by: \.path).mapValues { $0.map(\.status) }
+    }
+
+    /// How many requests the server answered for `path`.
+    public func count(_ path: String) throws -> Int {
+        try requests().filter { $0.path == path }.count
     }
 
     /// Stops the server (this test's own process) and waits for it.

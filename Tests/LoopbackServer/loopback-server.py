@@ -16,9 +16,18 @@ CONTROL (JSON, may be missing or empty), whose keys each map a path (relative to
     cut         {path: bytes}       declare the whole length, send that many bytes, close
     ignoreRange [path, ...]         answer a Range request with 200 and the whole file
     delay       {path: seconds}     wait that long before answering
+    validators  {path: kind}        which validators a file is served with: "etag", "lastModified"
+                                    or "none" (default: both)
 
-Each request is appended to LOG as one JSON line: path, range, status, bytes sent.
+A file is served with an ETag (its MD5, quoted) and a Last-Modified (its modification time), and
+a conditional request it matches is answered 304 with no body: If-None-Match first, else
+If-Modified-Since, as RFC 9110 orders them.
+
+Each request is appended to LOG as one JSON line: path, range, the conditional headers, status,
+bytes sent, and the client's port (one per connection).
 """
+import email.utils
+import hashlib
 import json
 import os
 import signal
@@ -50,7 +59,15 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def record(self, status, sent):
-        entry = {"path": self.path, "range": self.headers.get("Range"), "status": status, "bytes": sent}
+        entry = {
+            "path": self.path,
+            "range": self.headers.get("Range"),
+            "ifNoneMatch": self.headers.get("If-None-Match"),
+            "ifModifiedSince": self.headers.get("If-Modified-Since"),
+            "status": status,
+            "bytes": sent,
+            "client": self.client_address[1],
+        }
         with log_lock, open(LOG, "a") as handle:
             handle.write(json.dumps(entry) + "\n")
 
@@ -86,6 +103,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(file, "rb") as handle:
             body = handle.read()
+        validators = self.validators(rules.get("validators", {}).get(path, "both"), body, os.stat(file).st_mtime)
+        if self.not_modified(validators):
+            self.send_response(304)
+            for name, value in validators.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.record(304, 0)
+            return
         for key, declared in (("inflate", False), ("inflateDeclared", True)):
             if path in rules.get(key, {}):
                 padded = body + bytes((index * 7) % 251 for index in range(len(body) * (int(rules[key][path]) - 1)))
@@ -115,6 +140,8 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_response(200)
         part = body[start:]
+        for name, value in validators.items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(part)))
         self.send_header("Content-Type", "application/octet-stream")
         self.end_headers()
@@ -127,6 +154,30 @@ class Handler(BaseHTTPRequestHandler):
             return
         sent = self.send_slowly(part)
         self.record(206 if start else 200, sent)
+
+    @staticmethod
+    def validators(kind, body, modified):
+        """The validator headers a file is served with."""
+        headers = {}
+        if kind in ("both", "etag"):
+            headers["ETag"] = '"%s"' % hashlib.md5(body).hexdigest()
+        if kind in ("both", "lastModified"):
+            headers["Last-Modified"] = email.utils.formatdate(int(modified), usegmt=True)
+        return headers
+
+    def not_modified(self, validators):
+        """Whether the request's conditional headers match the file: If-None-Match decides when
+        sent, else If-Modified-Since."""
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            return "ETag" in validators and validators["ETag"] in [tag.strip() for tag in tags.split(",")]
+        since = self.headers.get("If-Modified-Since")
+        if since is None or "Last-Modified" not in validators:
+            return False
+        try:
+            return email.utils.parsedate_to_datetime(validators["Last-Modified"]) <= email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError):
+            return False
 
     def send_slowly(self, data):
         """Sends in 16 KiB pieces; returns how many bytes went out before the client hung up."""

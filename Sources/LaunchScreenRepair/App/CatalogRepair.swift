@@ -107,13 +107,17 @@ public struct CatalogRepair: Sendable {
 
     /// Fetches the remote layouts this device will need (``RemoteLayoutFetch``) on a utility
     /// queue; `nil` when the app has no remote source. Call it after the launch's repair, off the
-    /// launch path.
-    public func fetchRemoteLayouts(_ environment: RepairEnvironment? = nil) async -> RemoteFetchReport? {
+    /// launch path. At most once per ``RemoteFetchRequest/defaultMinimumInterval``, honouring Low
+    /// Data Mode; `cancellation` stops it (a background task's expiration handler).
+    public func fetchRemoteLayouts(
+        _ environment: RepairEnvironment? = nil, cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+    ) async -> RemoteFetchReport? {
         guard let remote else { return nil }
         return await RemoteLayoutFetch.fetch(
             RemoteFetchRequest(
                 source: remote, locator: locator, manifest: manifest, environment: environment ?? device,
-                orientationPolicy: options.orientationPolicy))
+                orientationPolicy: options.orientationPolicy),
+            cancellation: cancellation)
     }
 
     /// When to run again so the next season's images are in place on its first day: the next

@@ -33,7 +33,7 @@ extension SnapshotRepair {
             if fileSystem.kind(of: paths.disabledFile) != nil { try fileSystem.removeItem(at: paths.disabledFile) }
             return nil
         }
-        try fileSystem.createDirectory(at: paths.moduleFolder)
+        try fileSystem.createFolder(at: paths.moduleFolder, .state)
         try fileSystem.writeAtomically(Data(reason.utf8), to: paths.disabledFile)
         return restore(locator, fileSystem: fileSystem)
     }

@@ -61,7 +61,7 @@ extension SnapshotRepair {
         let paths = SnapshotPaths(request.locator)
         try changeOverride(paths: paths, fileSystem: fileSystem) { ledger throws(FileSystemError) in
             let file = slot.key
-            try fileSystem.createDirectory(at: paths.overrideFolder)
+            try fileSystem.createFolder(at: paths.overrideFolder, .state)
             try fileSystem.writeAtomically(data, to: paths.overrideFolder.appendingPathComponent(file))
             ledger.overrides[slot.key] = Ledger.Override(file: file, md5: MD5Digest.hex(of: data), bytes: data.count, header: header)
         }
@@ -119,7 +119,7 @@ extension SnapshotRepair {
         switch RepairLock.take(paths, fileSystem: fileSystem) {
         case .acquired(let taken): lock = taken
         case .busy: throw .busy
-        case .failed(let reason): throw .write(reason)
+        case .failed(let error): throw .write("lock: \(error.description)")
         }
         defer { lock.release() }
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)

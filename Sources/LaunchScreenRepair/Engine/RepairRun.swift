@@ -411,8 +411,11 @@ struct RepairRun<FS: FileSystem> {
         }
     }
 
+    /// Writes the ledger; gives the module folder and its lock file their storage class first,
+    /// so that a container an older version set up becomes readable while the device is locked.
     func writeLedger() throws(FileSystemError) {
-        try fileSystem.createDirectory(at: paths.moduleFolder)
+        try fileSystem.createFolder(at: paths.moduleFolder, .state)
+        try fileSystem.setStorageClass(.state, of: paths.lockFile)
         try fileSystem.writeAtomically(ledger.encoded(), to: paths.ledgerFile)
     }
 }

@@ -24,6 +24,9 @@ public protocol FileSystem: Sendable {
     /// Copies a regular file to `destination` (replacing it), as cheaply as the file system
     /// allows: on APFS a clone that shares the source's blocks, reading none of them.
     func copyItem(at source: URL, to destination: URL) throws(FileSystemError)
+    /// Gives a folder or file of the module's its data-protection class and backup exclusion
+    /// (Apple platforms; nothing to do elsewhere).
+    func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError)
 }
 
 /// An advisory lock held on a file.
@@ -139,20 +142,27 @@ public struct FileIdentity: Codable, Sendable, Hashable {
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path the operation was on.
     public var path: String
-    /// The operation: `open`, `read`, `write`, `fsync`, `rename`, `list`, `remove`, `mkdir`.
+    /// The operation: `open`, `read`, `write`, `fsync`, `rename`, `list`, `remove`, `mkdir`, `protect`.
     public var operation: String
     /// The system's explanation.
     public var reason: String
+    /// Whether the file is protected while the device is locked (`EPERM` on an Apple device):
+    /// nothing is wrong with it, it can be read once the device is unlocked.
+    public var isProtectedDataUnavailable: Bool
 
     /// Creates an error value.
-    public init(path: String, operation: String, reason: String) {
+    public init(path: String, operation: String, reason: String, isProtectedDataUnavailable: Bool = false) {
         self.path = path
         self.operation = operation
         self.reason = reason
+        self.isProtectedDataUnavailable = isProtectedDataUnavailable
     }
 
     /// `<path>: <operation> failed: <reason>`.
     public var description: String { "\(path): \(operation) failed: \(reason)" }
+
+    /// Why a repair or a fetch that met protected files is deferred: the words of every report that says so.
+    public static let deviceLocked = "device locked: the module's files are protected until the device is unlocked; nothing written"
 }
 
 extension FileSystem {
@@ -165,6 +175,20 @@ extension FileSystem {
     /// Reads the whole file and writes it atomically: the copy of a file system that cannot clone.
     public func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
         try writeAtomically(try contents(of: source), to: destination)
+    }
+
+    /// The real storage class: a file system that only observes or faults the others keeps
+    /// the module's files as an app would.
+    public func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+        try LocalFileSystem().setStorageClass(storage, of: url)
+    }
+
+    /// Creates a folder of the module's (and any missing parents) and gives it `storage`, which
+    /// the files created in it inherit. Called before every write into it, so that a folder an
+    /// older version created gets its class too.
+    func createFolder(at url: URL, _ storage: StorageClass) throws(FileSystemError) {
+        try createDirectory(at: url)
+        try setStorageClass(storage, of: url)
     }
 
     /// Reads a whole regular file through this file system.

@@ -153,6 +153,28 @@ public struct LocalFileSystem: FileSystem {
         return DescriptorLock(descriptor: descriptor)
     }
 
+    /// The protection class through `FileManager` (iOS) and the backup exclusion through
+    /// `URLResourceValues` (Apple platforms); nothing on Linux, which has neither.
+    public func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+        #if canImport(Darwin)
+        do {
+            #if os(iOS)
+            switch storage.protection {
+            case .completeUntilFirstUserAuthentication:
+                try FileManager.default.setAttributes(
+                    [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: url.path)
+            }
+            #endif
+            var values = URLResourceValues()
+            values.isExcludedFromBackup = storage.excludedFromBackup
+            var item = url
+            try item.setResourceValues(values)
+        } catch {
+            throw FileSystemError(path: url.path, operation: "protect", reason: Self.describe(error))
+        }
+        #endif
+    }
+
     static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .regular
@@ -175,8 +197,17 @@ public struct LocalFileSystem: FileSystem {
             inode: UInt64(info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
     }
 
+    /// The failure `errno` describes. On an Apple device `EPERM` is what opening a file of a
+    /// protection class locked away gives (while the device is locked), not a damaged file.
     static func failure(_ url: URL, _ operation: String) -> FileSystemError {
-        FileSystemError(path: url.path, operation: operation, reason: String(cString: strerror(errno)))
+        let code = errno
+        #if canImport(Darwin)
+        let protected = code == EPERM
+        #else
+        let protected = false
+        #endif
+        return FileSystemError(
+            path: url.path, operation: operation, reason: String(cString: strerror(code)), isProtectedDataUnavailable: protected)
     }
 
     static func describe(_ error: any Error) -> String {

@@ -10,8 +10,9 @@ struct RepairLock {
         case acquired(RepairLock)
         /// Another run holds it.
         case busy
-        /// The lock file could not be created or locked: nothing may be written.
-        case failed(String)
+        /// The lock file could not be created or locked: nothing may be written. A protected
+        /// lock file (``FileSystemError/isProtectedDataUnavailable``) means the device is locked.
+        case failed(FileSystemError)
     }
 
     private static let held = HeldFolders()
@@ -30,7 +31,8 @@ struct RepairLock {
         let folder = folderURL.path
         guard held.insert(folder) else { return .busy }
         do {
-            if fileSystem.kind(of: folderURL) == nil { try fileSystem.createDirectory(at: folderURL) }
+            // The lock file created in a new folder inherits the folder's class.
+            if fileSystem.kind(of: folderURL) == nil { try fileSystem.createFolder(at: folderURL, .state) }
             guard let file = try fileSystem.tryLock(lockFile) else {
                 held.remove(folder)
                 return .busy
@@ -38,7 +40,7 @@ struct RepairLock {
             return .acquired(RepairLock(folder: folder, file: file))
         } catch {
             held.remove(folder)
-            return .failed("lock: \(error.description)")
+            return .failed(error)
         }
     }
 

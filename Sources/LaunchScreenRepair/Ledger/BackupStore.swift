@@ -45,7 +45,7 @@ struct BackupStore<FS: FileSystem> {
             secured.note = "\(name): holds an image this module wrote and no backup of the system's: none kept"
             return secured
         }
-        try fileSystem.createDirectory(at: paths.backupFolder)
+        try fileSystem.createFolder(at: paths.backupFolder, .regenerable)
         try fileSystem.writeAtomically(original, to: paths.backupFolder.appendingPathComponent(name))
         folderExists = true
         ledger.backups[name] = Ledger.Backup(file: name, md5: MD5Digest.hex(of: original), bytes: original.count)

@@ -14,34 +14,35 @@ protocol TransferSink: AnyObject {
 }
 
 /// One HTTP GET through URLSession's delegate API (iOS 7; FoundationNetworking on Linux), its body
-/// streamed into a sink that can stop it: no cache, no cookies, redirects only to HTTPS (or
-/// loopback HTTP), and a watchdog that cancels a transfer when nothing arrived for ``timeout``
-/// seconds or the whole took ten times that.
+/// streamed into a sink that can stop it, over the fetch's one ``TransferSession``: redirects
+/// only to HTTPS (or loopback HTTP), and a watchdog that cancels a transfer when nothing arrived
+/// for ``timeout`` seconds, the whole took ten times that, or the fetch was cancelled.
 struct HTTPTransfer: Sendable {
     /// The longest wait for the next bytes, in seconds.
     var timeout: TimeInterval
+    /// The fetch's session, shared by its transfers.
+    let session: TransferSession
+    /// Stops the transfer in flight from outside.
+    let cancellation: RemoteFetchCancellation
 
     /// Runs the GET, blocking the calling thread until it ended (never call it on the main
     /// thread); `nil` when the sink took the whole body.
     func get(_ url: URL, headers: [String: String] = [:], into sink: any TransferSink) -> RemoteFetchError? {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 10
+        guard !cancellation.isCancelled else { return .cancelled(url.absoluteString) }
         let delegate = TransferDelegate(url: url, sink: sink, timeout: timeout)
-        // No queue given: the session makes a serial one, so the sink is called one call at a time.
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
-        let task = session.dataTask(with: request)
-        task.resume()
+        guard let task = session.start(request, delegate: delegate) else { return .cancelled(url.absoluteString) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 10 * 1e9)
         let tick = min(0.25, timeout / 4)
         while delegate.finished.wait(timeout: .now() + tick) == .timedOut {
             let now = DispatchTime.now().uptimeNanoseconds
-            guard delegate.idleNanoseconds(now: now) > UInt64(timeout * 1e9) || now > deadline else { continue }
-            delegate.record(.timedOut(url.absoluteString, timeout))
+            if cancellation.isCancelled {
+                delegate.record(.cancelled(url.absoluteString))
+            } else {
+                guard delegate.idleNanoseconds(now: now) > UInt64(timeout * 1e9) || now > deadline else { continue }
+                delegate.record(.timedOut(url.absoluteString, timeout))
+            }
             task.cancel()
             // A cancelled task reports its end at once; should it not, the transfer is over anyway.
             _ = delegate.finished.wait(timeout: .now() + 5)
@@ -52,7 +53,7 @@ struct HTTPTransfer: Sendable {
 }
 
 /// The session's delegate for one transfer: feeds the sink and keeps the first failure.
-private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let url: URL
     let sink: any TransferSink
     let timeout: TimeInterval

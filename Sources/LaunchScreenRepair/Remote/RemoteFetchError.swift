@@ -14,6 +14,9 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     case transport(String, String)
     /// Nothing arrived for that many seconds, or the transfer took longer than its limit.
     case timedOut(String, TimeInterval)
+    /// The app stopped the fetch (``RemoteFetchCancellation``); the bytes received are kept so
+    /// the next fetch resumes after them.
+    case cancelled(String)
     /// More bytes came than allowed: an image's declared length, or the manifest's cap.
     /// Reading stopped there.
     case tooLarge(String, limit: Int, received: Int)
@@ -44,6 +47,7 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
         case .httpStatus(let url, let status): "\(url): HTTP status \(status)"
         case .transport(let url, let reason): "\(url): \(reason)"
         case .timedOut(let url, let seconds): "\(url): timed out after \(Self.seconds(seconds)) s"
+        case .cancelled(let url): "\(url): cancelled by the app"
         case .tooLarge(let url, let limit, let received):
             "\(url): more than \(limit) bytes (\(received) received when reading stopped)"
         case .truncated(let url, let expected, let received):
@@ -64,7 +68,7 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     /// cut short, not refused.
     var keepsPartial: Bool {
         switch self {
-        case .transport, .timedOut, .truncated: true
+        case .transport, .timedOut, .truncated, .cancelled: true
         default: false
         }
     }

@@ -20,6 +20,16 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         /// The verified manifest switches the module off: the system's snapshots were
         /// restored, and no image was fetched.
         case switchedOff
+        /// A fetch completed less than ``RemoteFetchRequest/minimumInterval`` ago: nothing
+        /// requested, nothing changed.
+        case throttled
+        /// The device is locked and the module's files are protected until it is unlocked
+        /// (``FileSystemError/isProtectedDataUnavailable``): nothing stored changed, nothing
+        /// removed; fetch again once it is unlocked.
+        case deferred
+        /// The app stopped the fetch (``RemoteFetchCancellation``): what was stored is kept, and
+        /// an image cut short resumes at the next fetch.
+        case cancelled
     }
 
     /// What the fetch did to the module's on/off switch.
@@ -82,6 +92,9 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     public var published: Int?
     /// When the manifest stored before this fetch was published.
     public var previousPublished: Int?
+    /// Whether the server answered the conditional request for the manifest `304 Not Modified`:
+    /// the stored manifest was used, and neither it nor its signature downloaded again.
+    public var notModified: Bool
     /// What happened to the module's on/off switch, if anything.
     public var moduleSwitch: ModuleSwitch?
     /// The restore that switching off did.
@@ -104,7 +117,8 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     /// Creates a report value.
     public init(
         status: Status, reason: String? = nil, source: String, published: Int? = nil, previousPublished: Int? = nil,
-        moduleSwitch: ModuleSwitch? = nil, restore: RestoreReport? = nil, layouts: [String] = [], snapshotSizes: [String] = [],
+        notModified: Bool = false, moduleSwitch: ModuleSwitch? = nil, restore: RestoreReport? = nil, layouts: [String] = [],
+        snapshotSizes: [String] = [],
         files: [FileReport] = [], removed: [String] = [], changesToday: Bool = false, notes: [String] = []
     ) {
         self.status = status
@@ -112,6 +126,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         self.source = source
         self.published = published
         self.previousPublished = previousPublished
+        self.notModified = notModified
         self.moduleSwitch = moduleSwitch
         self.restore = restore
         self.layouts = layouts
@@ -135,6 +150,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         if let published {
             var line = "manifest: published \(RemoteFetchError.date(published))"
             if let previousPublished, previousPublished != published { line += " (before: \(RemoteFetchError.date(previousPublished)))" }
+            if notModified { line += " (not modified: the stored one)" }
             lines.append(line)
         }
         if let moduleSwitch { lines.append("module: \(moduleSwitch.rawValue)") }

@@ -16,11 +16,40 @@ public struct RemoteFetchRequest: Sendable {
     /// The longest wait for the next bytes of a transfer, in seconds; a transfer may take ten
     /// times that in all.
     public var timeout: TimeInterval
+    /// The least time between two fetches, in seconds (six hours by default): a fetch that comes
+    /// sooner after one that completed (by ``RepairEnvironment/date``) requests nothing and
+    /// reports ``RemoteFetchReport/Status/throttled``. `0` checks every time, as a user's or the
+    /// host's explicit request should. A manifest that switches the module off reaches a device
+    /// within this time.
+    public var minimumInterval: TimeInterval
+    /// Which networks the fetch may use.
+    public var network: NetworkAccess
+
+    /// Which networks a fetch may use (Apple platforms; Linux has no such distinction).
+    public struct NetworkAccess: Sendable, Hashable {
+        /// Whether to fetch when the user turned Low Data Mode on
+        /// (`URLSessionConfiguration.allowsConstrainedNetworkAccess`); off by default: remote
+        /// layouts can wait for another network.
+        public var allowsConstrainedNetwork: Bool
+        /// Whether to fetch over cellular or a personal hotspot
+        /// (`URLSessionConfiguration.allowsExpensiveNetworkAccess`); on by default.
+        public var allowsExpensiveNetwork: Bool
+
+        /// Creates a network access value: by default, honours Low Data Mode.
+        public init(allowsConstrainedNetwork: Bool = false, allowsExpensiveNetwork: Bool = true) {
+            self.allowsConstrainedNetwork = allowsConstrainedNetwork
+            self.allowsExpensiveNetwork = allowsExpensiveNetwork
+        }
+    }
+
+    /// The default ``minimumInterval``: six hours.
+    public static let defaultMinimumInterval: TimeInterval = 6 * 3600
 
     /// Creates a request.
     public init(
         source: RemoteLayoutSource, locator: SnapshotLocator, manifest: LaunchManifest, environment: RepairEnvironment,
-        orientationPolicy: OrientationPolicy = .automatic, timeout: TimeInterval = 30
+        orientationPolicy: OrientationPolicy = .automatic, timeout: TimeInterval = 30,
+        minimumInterval: TimeInterval = defaultMinimumInterval, network: NetworkAccess = NetworkAccess()
     ) {
         self.source = source
         self.locator = locator
@@ -28,5 +57,7 @@ public struct RemoteFetchRequest: Sendable {
         self.environment = environment
         self.orientationPolicy = orientationPolicy
         self.timeout = timeout
+        self.minimumInterval = minimumInterval
+        self.network = network
     }
 }

@@ -1,23 +1,18 @@
 import Crypto
 import Foundation
 
-/// One fetch, under the store's lock: manifest and signature → verify → the module's switch →
-/// the images the device needs → `layouts.json` → prune. Every refusal leaves the store as it was.
+/// One fetch, under the store's lock: manifest and signature (a conditional request: the stored
+/// ones while the server answers `304`) → verify → the module's switch → the images the device
+/// needs → `layouts.json` → prune. Every refusal leaves the store as it was; a file the device's
+/// lock protects stops the fetch as ``RemoteFetchReport/Status/deferred``, removing nothing.
 struct RemoteFetchRun<FS: FileSystem> {
     let request: RemoteFetchRequest
     let store: RemoteStore<FS>
     let key: Curve25519.Signing.PublicKey
     var report: RemoteFetchReport
+    /// What the store remembered, updated as the fetch goes.
+    var check: ManifestCheck
     let transfer: HTTPTransfer
-
-    init(request: RemoteFetchRequest, store: RemoteStore<FS>, key: Curve25519.Signing.PublicKey, report: RemoteFetchReport) {
-        self.request = request
-        self.store = store
-        self.key = key
-        self.report = report
-        // A second to an hour: a watchdog needs a period, and ten times the timeout must fit in nanoseconds.
-        transfer = HTTPTransfer(timeout: min(max(request.timeout, 1), 3600))
-    }
 
     var fileSystem: FS { store.fileSystem }
 
@@ -27,39 +22,101 @@ struct RemoteFetchRun<FS: FileSystem> {
         let signatureURL = base.appendingPathComponent(RemoteManifest.signatureFileName)
         let manifestData: Data
         let signature: Data
-        do {
-            manifestData = try download(manifestURL, limit: RemoteManifest.sizeLimit)
-            signature = try download(signatureURL, limit: RemoteManifest.signatureSizeLimit)
-        } catch {
-            return report.stopped(Self.status(of: error), error.description)
-        }
         let manifest: RemoteManifest
         do {
-            manifest = try RemoteManifest.verified(
-                manifestData, signature: signature, publicKey: key, url: manifestURL, bundled: request.manifest)
+            (manifestData, signature, manifest) = try verifiedManifest(manifestURL, signatureURL)
+        } catch  where report.notModified {
+            // The stored pair the server called unchanged no longer verifies (changed on disk):
+            // asked for again, whole.
+            (check, report.notModified) = (ManifestCheck(), false)
+            do { (manifestData, signature, manifest) = try verifiedManifest(manifestURL, signatureURL) } catch {
+                return report.stopped(Self.status(of: error), Self.reason(of: error))
+            }
         } catch {
-            return report.stopped(.refused, error.description)
+            return report.stopped(Self.status(of: error), Self.reason(of: error))
         }
-        report.previousPublished = store.storedPublished()
+        // Unchanged, the stored manifest need not be read again to know when it was published.
+        report.previousPublished = report.notModified ? manifest.published : store.storedPublished()
         if let stored = report.previousPublished, manifest.published < stored {
             return report.stopped(
                 .refused, RemoteFetchError.older(manifestURL.absoluteString, published: manifest.published, stored: stored).description)
         }
-        do { try store.keep(manifest: manifestData, signature: signature) } catch {
-            return report.stopped(.incomplete, "the verified manifest could not be stored: \(error.description)")
+        if !report.notModified {
+            do { try store.keep(manifest: manifestData, signature: signature) } catch {
+                if error.isProtectedDataUnavailable { return report.stopped(.deferred, FileSystemError.deviceLocked) }
+                return report.stopped(.incomplete, "the verified manifest could not be stored: \(error.description)")
+            }
+            remember()
         }
         report.published = manifest.published
-        guard applySwitch(manifest) else { return report }
-        fetchImages(manifest)
+        guard applySwitch(manifest) else {
+            remember(completedAt: request.environment.date)
+            return report
+        }
+        do { try fetchImages(manifest) } catch {
+            return report.stopped(.deferred, FileSystemError.deviceLocked)
+        }
+        if report.status == .completed, !report.snapshotSizes.isEmpty { remember(completedAt: request.environment.date) }
         return report
     }
 
-    /// Refusals are what the server sent; the rest is not reaching it.
+    /// Refusals are what the server sent; the rest is not reaching it, or not allowed to go on.
     static func status(of failure: RemoteFetchError) -> RemoteFetchReport.Status {
         switch failure {
         case .tooLarge, .insecureRedirect, .badSignature, .malformed, .schema, .older, .digestMismatch: .refused
+        case .cancelled: .cancelled
+        case .store(let error) where error.isProtectedDataUnavailable: .deferred
         default: .unreachable
         }
+    }
+
+    /// The report's reason for a fetch stopped by `failure`.
+    static func reason(of failure: RemoteFetchError) -> String {
+        status(of: failure) == .deferred ? FileSystemError.deviceLocked : failure.description
+    }
+
+    // MARK: - The manifest
+
+    /// The manifest and its signature. Asked for conditionally when a manifest is stored and the
+    /// server gave validators with it: a `304` answer means the stored pair, read back; a `200`
+    /// brings both anew, with the validators to remember once they are stored.
+    mutating func manifestAndSignature(_ manifestURL: URL, _ signatureURL: URL) throws(RemoteFetchError) -> (Data, Data) {
+        let stored = fileSystem.kind(of: store.manifestFile) == .regular && fileSystem.kind(of: store.signatureFile) == .regular
+        let headers = stored ? check.conditionalHeaders : [:]
+        let body = BoundedBody(url: manifestURL, limit: RemoteManifest.sizeLimit, conditional: !headers.isEmpty)
+        if let failure = transfer.get(manifestURL, headers: headers, into: body) { throw failure }
+        if body.notModified {
+            do {
+                let (manifest, signature) = try store.storedManifest()
+                report.notModified = true
+                return (manifest, signature)
+            } catch {
+                if error.isProtectedDataUnavailable { throw .store(error) }
+                // The stored pair is gone or unreadable: ask again, without validators.
+                check = ManifestCheck()
+                return try manifestAndSignature(manifestURL, signatureURL)
+            }
+        }
+        let signature = try download(signatureURL, limit: RemoteManifest.signatureSizeLimit)
+        check.entityTag = body.entityTag
+        check.lastModified = body.lastModified
+        return (body.data, signature)
+    }
+
+    /// The manifest and its signature, verified with the app's key against its bundled manifest.
+    mutating func verifiedManifest(_ manifestURL: URL, _ signatureURL: URL) throws(RemoteFetchError) -> (Data, Data, RemoteManifest) {
+        let (manifestData, signature) = try manifestAndSignature(manifestURL, signatureURL)
+        let manifest = try RemoteManifest.verified(
+            manifestData, signature: signature, publicKey: key, url: manifestURL, bundled: request.manifest)
+        return (manifestData, signature, manifest)
+    }
+
+    /// Writes what the store remembers: the validators of the manifest just stored, and when the
+    /// fetch completed. When that fails, the file goes: validators that describe another
+    /// manifest must never be sent.
+    mutating func remember(completedAt date: Date? = nil) {
+        if let date { check.completed = Int(date.timeIntervalSince1970) }
+        do { try store.keep(check: check) } catch { try? fileSystem.removeItem(at: store.checkFile) }
     }
 
     /// A small file, whole, into memory.
@@ -114,8 +171,9 @@ struct RemoteFetchRun<FS: FileSystem> {
     // MARK: - Images
 
     /// Downloads the images the device's snapshot files need, writes `layouts.json`, and prunes
-    /// what no layout needs once every needed image is stored.
-    mutating func fetchImages(_ manifest: RemoteManifest) {
+    /// what no layout needs once every needed image is stored. Throws when the device's lock
+    /// protects the store: then nothing more is written or removed.
+    mutating func fetchImages(_ manifest: RemoteManifest) throws(FileSystemError) {
         let environment = request.environment
         let stored = StoredRemoteLayouts(
             published: manifest.published, layouts: manifest.layouts, variants: manifest.variants, models: manifest.models, stored: [],
@@ -144,7 +202,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         var missing: [String: String] = [:]
         let todays = Set(selection.layouts.filter(window.includesToday).map(\.id))
         for image in selection.images {
-            let file = fetch(image)
+            let file = try fetch(image)
             if file.outcome == .failed {
                 missing[image.sha256] = file.reason ?? "failed"
             } else {
@@ -160,8 +218,13 @@ struct RemoteFetchRun<FS: FileSystem> {
             published: manifest.published, layouts: selection.layouts, variants: selection.variants, models: models,
             stored: storedImages.sorted(), missing: missing, withdrawn: withdrawn)
         do { try store.keep(layouts: layouts) } catch {
+            if error.isProtectedDataUnavailable { throw error }
             report = report.stopped(
                 .incomplete, "\(StoredRemoteLayouts.fileName) could not be written, launches use the one before: \(error.description)")
+            return
+        }
+        if transfer.cancellation.isCancelled {
+            report = report.stopped(.cancelled, "cancelled by the app: the images not stored are fetched next time")
             return
         }
         guard missing.isEmpty else {
@@ -172,10 +235,11 @@ struct RemoteFetchRun<FS: FileSystem> {
     }
 
     /// One image: already stored, or downloaded (resuming a partial download) and verified.
-    mutating func fetch(_ image: RemoteSelection.Image) -> RemoteFetchReport.FileReport {
+    /// Throws only for a store the device's lock protects.
+    mutating func fetch(_ image: RemoteSelection.Image) throws(FileSystemError) -> RemoteFetchReport.FileReport {
         let path = RemoteManifest.imagePath(sha256: image.sha256)
         var file = RemoteFetchReport.FileReport(path: path, variants: image.variants, outcome: .failed)
-        if store.hasImage(image.sha256, length: image.length) {
+        if try store.hasImage(image.sha256, length: image.length) {
             file.outcome = .alreadyStored
             return file
         }
@@ -183,9 +247,10 @@ struct RemoteFetchRun<FS: FileSystem> {
         let partialURL = store.partialFile(image.sha256)
         let partial: PartialDownload
         do {
-            try fileSystem.createDirectory(at: store.partialFolder)
+            try fileSystem.createFolder(at: store.partialFolder, .regenerable)
             partial = try PartialDownload(url: url, file: partialURL, length: image.length)
         } catch {
+            if error.isProtectedDataUnavailable { throw error }
             file.reason = error.description
             return file
         }
@@ -205,6 +270,7 @@ struct RemoteFetchRun<FS: FileSystem> {
             failure = verifyAndStore(partial, image, url: url)
         }
         if let failure {
+            if case .store(let error) = failure, error.isProtectedDataUnavailable { throw error }
             file.reason = failure.description
             if !failure.keepsPartial || partial.count == 0 { try? fileSystem.removeItem(at: partialURL) }
             return file

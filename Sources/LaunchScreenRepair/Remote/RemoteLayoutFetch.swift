@@ -6,7 +6,7 @@ import Foundation
 /// stored (``SnapshotRepair/run(_:fileSystem:)``); nothing here touches the snapshot files,
 /// except switching the module off when a verified manifest says so.
 ///
-/// Call it after the launch's repair, off the launch path: ``fetch(_:)`` runs on a utility
+/// Call it after the launch's repair, off the launch path: ``fetch(_:cancellation:)`` runs on a utility
 /// queue. One fetch per container at a time (its own lock, not the repair's); a second one
 /// reports ``RemoteFetchReport/Status/busy``.
 public enum RemoteLayoutFetch {
@@ -14,18 +14,31 @@ public enum RemoteLayoutFetch {
     /// later manifest with `enabled: true` switch it back on.
     public static let switchOffReasonPrefix = "switched off by the signed remote manifest"
 
-    /// Fetches on a utility queue and returns the report; never throws (every problem is in the report).
-    public static func fetch(_ request: RemoteFetchRequest) async -> RemoteFetchReport {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(returning: run(request))
+    /// Fetches on a utility queue and returns the report; never throws (every problem is in the
+    /// report). Cancelling the awaiting task, or `cancellation`, stops the fetch
+    /// (``RemoteFetchReport/Status/cancelled``): hand `cancellation` to
+    /// `beginBackgroundTask`'s expiration handler.
+    public static func fetch(
+        _ request: RemoteFetchRequest, cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+    ) async -> RemoteFetchReport {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async {
+                    continuation.resume(returning: run(request, cancellation: cancellation))
+                }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 
     /// Fetches, blocking the calling thread until done (never call it on the main thread): the
-    /// core ``fetch(_:)``, the CLI and tests use.
-    public static func run(_ request: RemoteFetchRequest, fileSystem: some FileSystem = LocalFileSystem()) -> RemoteFetchReport {
+    /// core ``fetch(_:cancellation:)``, the CLI and tests use. Within the request's
+    /// ``RemoteFetchRequest/minimumInterval`` of the last completed fetch it requests nothing.
+    public static func run(
+        _ request: RemoteFetchRequest, fileSystem: some FileSystem = LocalFileSystem(),
+        cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+    ) -> RemoteFetchReport {
         let report = RemoteFetchReport(status: .completed, source: request.source.url.absoluteString)
         let key: Curve25519.Signing.PublicKey
         do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, error.description) }
@@ -34,11 +47,25 @@ public enum RemoteLayoutFetch {
         switch store.lock() {
         case .acquired(let taken): lock = taken
         case .busy: return report.stopped(.busy, "another fetch for this container is in progress: nothing done")
-        case .failed(let reason): return report.stopped(.busy, "\(reason): nothing done")
+        case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, FileSystemError.deviceLocked)
+        case .failed(let error): return report.stopped(.busy, "lock: \(error.description): nothing done")
         }
         defer { lock.release() }
+        let check = store.check()
+        let now = request.environment.date
+        if check.throttles(at: now, minimumInterval: request.minimumInterval), let completed = check.completed {
+            let reason =
+                "a fetch completed \(RemoteFetchError.date(completed)), less than \(Int(request.minimumInterval)) s before \(RemoteFetchError.date(Int(now.timeIntervalSince1970))): nothing requested"
+            return report.stopped(.throttled, reason)
+        }
         store.removeTemporaryFiles()
-        var run = RemoteFetchRun(request: request, store: store, key: key, report: report)
+        // A second to an hour: a watchdog needs a period, and ten times the timeout must fit in nanoseconds.
+        let timeout = min(max(request.timeout, 1), 3600)
+        let session = TransferSession(timeout: timeout, network: request.network)
+        defer { session.finish() }
+        var run = RemoteFetchRun(
+            request: request, store: store, key: key, report: report, check: check,
+            transfer: HTTPTransfer(timeout: timeout, session: session, cancellation: cancellation))
         return run.execute()
     }
 }

@@ -110,8 +110,8 @@ extension SnapshotRepair {
         case .busy:
             step.report.reason = "another repair or restore of this container is in progress"
             return step
-        case .failed(let reason):
-            step.report.reason = reason
+        case .failed(let error):
+            step.report.reason = "lock: \(error.description)"
             return step
         }
         defer { lock.release() }
@@ -177,6 +177,7 @@ extension SnapshotRepair {
             // A clone on the device: this runs in the launch call, on the main thread, and must
             // not read a 1290×2796 snapshot to copy it.
             try fileSystem.copyItem(at: paths.snapshotFolder.appendingPathComponent(chosen.name), to: paths.placeholderFile)
+            try fileSystem.setStorageClass(.regenerable, of: paths.placeholderFile)
             report.copiedFrom = chosen.name
             report.format = chosen.format
             let copy = try fileSystem.openForReading(paths.placeholderFile)

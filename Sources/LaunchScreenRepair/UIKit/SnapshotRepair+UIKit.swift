@@ -152,7 +152,8 @@ extension SnapshotRepair {
                 let result = await context.refresh()
                 AppLaunch.snapshotsChanged()
                 BackgroundRefresh.schedule(context)
-                handle.complete(success: !Task.isCancelled && (try? result.get()) != nil)
+                // A run deferred (the phone is locked, the data protected) did not do its work.
+                handle.complete(success: !Task.isCancelled && (try? result.get())?.status ?? .deferred != .deferred)
             }
             handle.onExpiration { work.cancel() }
         }
@@ -373,40 +374,56 @@ final class AppLaunch {
         return await once.value { @Sendable in
             await AppLaunch.whenActiveAndIdle()
             let environment = await MainActor.run { AppLaunch.environment(AppLaunch.foregroundScene()) }
-            let result = await context.launch(environment, placeholder: placeholder)
+            let result = await AppLaunch.inBackgroundTask(named: "LaunchScreenRepair launch") {
+                await context.launch(environment, placeholder: placeholder)
+            }
             AppLaunch.snapshotsChanged()
             BackgroundRefresh.schedule(context)
             return result
         }
     }
 
-    /// The re-plan when the app moves to the background, on a utility queue inside a background
-    /// task; the task's expiration cancels it between files.
+    /// The re-plan when the app moves to the background (with the remote layouts' fetch), off
+    /// the main thread inside a background task.
     private static func replanInBackground(_ context: CatalogRepair) {
-        let application = UIApplication.shared
-        let work = LockedValue<Task<Void, Never>?>(nil)
+        Task {
+            _ = await inBackgroundTask(named: "LaunchScreenRepair re-plan") { await context.refresh() }
+            AppLaunch.snapshotsChanged()
+            BackgroundRefresh.schedule(context)
+        }
+    }
+
+    /// Runs `work` inside a `beginBackgroundTask`, so that leaving the app does not freeze a
+    /// repair or a transfer halfway; the task's expiration cancels `work` (a repair stops between
+    /// files, a fetch keeps its partial downloads) and ends the background task at once.
+    nonisolated static func inBackgroundTask<Value: Sendable>(
+        named name: String, _ work: @escaping @Sendable () async -> Value
+    ) async -> Value {
+        let running = Task { await work() }
         let identifier = LockedValue(UIBackgroundTaskIdentifier.invalid)
         let end: @MainActor @Sendable () -> Void = {
             let ending = identifier.update { value in
                 defer { value = .invalid }
                 return value
             }
-            if ending != .invalid { application.endBackgroundTask(ending) }
+            if ending != .invalid { UIApplication.shared.endBackgroundTask(ending) }
         }
-        // The system calls the expiration handler on the main thread (its type is
-        // `@MainActor @Sendable`): cancel, and end the task before returning.
-        identifier.set(
-            application.beginBackgroundTask(withName: "LaunchScreenRepair re-plan") { @MainActor @Sendable in
-                work.get()?.cancel()
-                end()
-            })
-        work.set(
-            Task {
-                _ = await context.refresh()
-                AppLaunch.snapshotsChanged()
-                BackgroundRefresh.schedule(context)
-                end()
-            })
+        await MainActor.run {
+            // The system calls the expiration handler on the main thread (its type is
+            // `@MainActor @Sendable`): cancel, and end the task before returning.
+            identifier.set(
+                UIApplication.shared.beginBackgroundTask(withName: name) { @MainActor @Sendable in
+                    running.cancel()
+                    end()
+                })
+        }
+        let value = await withTaskCancellationHandler {
+            await running.value
+        } onCancel: {
+            running.cancel()
+        }
+        await end()
+        return value
     }
 
     /// The running app's environment, read from `scene` (else from the main screen and the
