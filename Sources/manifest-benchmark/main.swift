@@ -5,14 +5,21 @@ import LaunchScreenRepair
 // manifest-benchmark: writes the generated `<Type>.swift` for a synthetic manifest of N variants,
 // shaped like a rendered one (both idioms, both appearances, sizes with their devices, iPad
 // multitasking windows, a models table), so Scripts/benchmark-manifest can time compiling it.
-//   manifest-benchmark <variants> <output.swift>
+// `form` picks what is written: `generated` (what SwiftSourceGenerator writes), or one of the
+// other ways the variants could be written, measured against it (Docs/Performance.md):
+// `typed-array` (one array literal of `LaunchManifest.Variant(...)` calls with its type written
+// out), `declarations` (one `static let` per variant), `json` (manifest.json in a string literal,
+// decoded on first use).
+//   manifest-benchmark <variants> <output.swift> [form]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count == 2, let count = Int(arguments[0]), count > 0 else {
-    FileHandle.standardError.write(Data("usage: manifest-benchmark <variants> <output.swift>\n".utf8))
+let forms = ["generated", "typed-array", "declarations", "json"]
+guard arguments.count >= 2, let count = Int(arguments[0]), count > 0, arguments.count == 2 || forms.contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: manifest-benchmark <variants> <output.swift> [\(forms.joined(separator: "|"))]\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[1])
+let form = arguments.count > 2 ? arguments[2] : "generated"
 let typeName = "LaunchAssets"
 
 /// Variants per layout: the bundled layouts' 72 (432 in 6), or 208 with multitasking (1,248 in 6).
@@ -65,6 +72,75 @@ let models = Dictionary(uniqueKeysWithValues: (0..<60).map { ("Model\($0 / 4),\(
 let manifest = LaunchManifest(
     version: hex.next(16), generator: "launch-assets benchmark", pack: "\(typeName).launchpack", layouts: layouts, variants: variants,
     models: models)
-let source = SwiftSourceGenerator(typeName: typeName, bundle: .main).source(for: manifest)
+/// A Swift string literal of plain text (the synthetic manifest's texts need no escapes).
+func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+/// A variant as a `LaunchManifest.Variant(...)` call.
+func call(_ variant: LaunchManifest.Variant) -> String {
+    let window = variant.window.map { ", window: .\($0)" } ?? ""
+    return """
+        LaunchManifest.Variant(
+                id: \(quoted(variant.id)), layout: \(quoted(variant.layout)),
+                width: \(variant.width), height: \(variant.height), orientation: .\(variant.orientation.rawValue), \
+        appearance: .\(variant.appearance.rawValue), idiom: .\(variant.idiom.rawValue),
+                devices: [\(variant.devices.map(quoted).joined(separator: ", "))],
+                md5: \(quoted(variant.md5)), offset: \(variant.offset.map(String.init) ?? "nil"), length: \(variant.length)\(window)
+            )
+        """
+}
+
+/// The generated file with its variants written in another form: the catalog keeps the
+/// generator's layouts, models and pack, and its manifest reads `variants` from what `form` declares.
+func alternative(_ generated: String, variants declaration: String) -> String {
+    let lines = generated.components(separatedBy: "\n")
+    let start = lines.firstIndex { $0.contains("/// Every variant, one a line") }!
+    let end = lines[start...].firstIndex { $0.hasSuffix("\"\"\"#") }!
+    var edited = Array(lines[..<start]) + [declaration] + Array(lines[(end + 1)...])
+    let use = edited.firstIndex { $0.contains("variantTable: variantTable,") }!
+    edited[use] = "        variants: variants,"
+    return edited.joined(separator: "\n")
+}
+
+let generated = SwiftSourceGenerator(typeName: typeName, bundle: .main).source(for: manifest)
+let source: String
+switch form {
+case "typed-array":
+    source = alternative(
+        generated,
+        variants: "    private static let variants: [LaunchManifest.Variant] = [\n"
+            + variants.map { "        \(call($0))," }.joined(separator: "\n") + "\n    ]")
+case "declarations":
+    source = alternative(
+        generated,
+        variants: variants.indices.map { "    private static let v\($0) = \(call(variants[$0]))" }.joined(separator: "\n")
+            + "\n    private static let variants: [LaunchManifest.Variant] = [\n"
+            + variants.indices.map { "        v\($0)," }.joined(separator: "\n") + "\n    ]")
+case "json":
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = String(decoding: try encoder.encode(variants), as: UTF8.self)
+    source = alternative(
+        generated,
+        variants: [
+            "    private static let variants = try! JSONDecoder().decode([LaunchManifest.Variant].self, from: Data(variantJSON.utf8))",
+            "    private static let variantJSON = #\"\"\"", "        \(json)", "        \"\"\"#",
+        ].joined(separator: "\n"))
+default:
+    source = generated
+}
 try Data(source.utf8).write(to: output)
-print("\(output.path): \(variants.count) variants in \(layouts.count) layouts, \(source.utf8.count) bytes")
+print("\(output.path): \(form), \(variants.count) variants in \(layouts.count) layouts, \(source.utf8.count) bytes")
+
+// What the generated catalog does on its first use in a process: read the table into a manifest,
+// then the first lookup builds the index. Median of 21.
+let table = variants.map(VariantTable.line(for:)).joined(separator: "\n")
+let middle = variants[variants.count / 2].id
+let firstUse = (0..<21).map { _ in
+    let start = DispatchTime.now().uptimeNanoseconds
+    let decoded = LaunchManifest(
+        version: manifest.version, generator: manifest.generator, pack: manifest.pack, layouts: layouts, variantTable: table,
+        models: models)
+    precondition(decoded.variant(id: middle)?.id == middle)
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}.sorted()[10]
+print(String(format: "first use (read the table, build the index): %.3f ms", firstUse))

@@ -114,7 +114,41 @@ import Testing
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.remoteManifest)
         #expect(!source.contains("remote:"), "no `remote` member: LaunchAssetCatalog's default (nil) applies")
         #expect(source.contains("delivery: .remote"))
-        #expect(source.contains("offset: nil, length: 301554, sha256: "))
+        #expect(source.contains(" 57edf4a22be3c955ac49da2e2107b67a - 301554 \(String(repeating: "2f", count: 32)) -\n"))
+    }
+
+    /// The variants between the table's delimiters.
+    static func table(in source: String) throws -> String {
+        let start = try #require(source.range(of: "variantTable = #\"\"\"\n"))
+        let end = try #require(source.range(of: "\n        \"\"\"#\n"))
+        // The compiler strips the closing delimiter's indentation from every line; so does this.
+        return source[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.dropFirst(8) }.joined(separator: "\n")
+    }
+
+    @Test("the generated table reads back as the manifest's variants, remote ones included")
+    func tableReadsBack() throws {
+        for manifest in [Self.manifest, Self.remoteManifest] {
+            let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+            #expect(try VariantTable.variants(Self.table(in: source)) == manifest.variants)
+        }
+    }
+
+    @Test("a re-rendered layout changes its own variants' lines and the version stamp, nothing else")
+    func changedLayoutIsAFewLines() {
+        var changed = Self.manifest
+        changed.version = "fedcba9876543210"
+        for index in changed.variants.indices where changed.variants[index].layout == "winter" {
+            changed.variants[index].md5 = String(repeating: "e", count: 32)
+            changed.variants[index].length += 1
+        }
+        let generator = SwiftSourceGenerator(typeName: "SeasonalLaunch")
+        let before = generator.source(for: Self.manifest).components(separatedBy: "\n")
+        let after = generator.source(for: changed).components(separatedBy: "\n")
+        #expect(before.count == after.count)
+        let differing = zip(before, after).filter { $0 != $1 }.map(\.1)
+        #expect(differing.count == 4)
+        #expect(differing.filter { $0.contains("fedcba9876543210") }.count == 2, "the header comment and the version")
+        #expect(differing.filter { $0.hasPrefix("        winter-") }.count == 2, "the two winter variants, a line each")
     }
 
     @Test func differenceMessageNamesTheLine() throws {
@@ -143,7 +177,7 @@ import Testing
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
         #expect(source.contains(#"displayName: "Say \"hi\" \\ bye""#))
         #expect(source.contains(#"displayName: "tab\there\nnew line\r\u{1}\u{7f} \\(notInterpolated) ünï 🎉""#))
-        #expect(source.contains(#"devices: ["dev\"ice"]"#))
+        #expect(source.contains(" dev%22ice "), "the table's fields are percent-encoded")
         // No raw control characters or unescaped quotes leak into the source.
         #expect(!source.contains("\t"))
         #expect(!source.contains("\r"))
@@ -170,7 +204,7 @@ import Testing
         var manifest = Self.manifest
         manifest.models = [:]
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
-        #expect(source.contains("        models: [:]\n    )"))
+        #expect(source.contains("    private static let models: [String: String] = [:]\n"))
     }
 
     @Test(arguments: ["SeasonalLaunch", "LaunchAssets", "_Private", "A1", "a", "Launch_Assets_2"])

@@ -1,7 +1,9 @@
 /// The contract between the `launch-assets` generator and the runtime.
 ///
-/// The generator writes it twice: as `manifest.json` and as a Swift literal in the generated
-/// `<Type>.swift`. Its JSON field names are a public contract that scripts and CI read.
+/// The generator writes it twice: as `manifest.json` and in the generated `<Type>.swift`, whose
+/// variants are a ``VariantTable`` read on first use. Its JSON field names are a public contract
+/// that scripts and CI read. A launch finds variants through an index
+/// (``LaunchManifest/variant(id:)``).
 public struct LaunchManifest: Codable, Sendable, Hashable {
     /// The manifest format this value follows; see ``LaunchManifest/currentSchemaVersion``.
     public var schemaVersion: Int
@@ -14,10 +16,14 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// The seasonal layouts, in the order the generator loaded them.
     public var layouts: [Layout]
     /// Every rendered image, ordered by layout, idiom, size, orientation and appearance.
-    public var variants: [Variant]
+    public var variants: [Variant] {
+        didSet { indexCache = VariantIndexCache() }
+    }
     /// Hardware model identifier (`iPhone15,2`) → catalog device id, for the devices the
     /// variants name: how the runtime finds its own device among a variant's `devices`.
     public var models: [String: String]
+    /// The index of `variants` the lookups use (``variant(id:)``), built on the first one.
+    var indexCache = VariantIndexCache()
 
     /// The schema version this library writes and reads.
     public static let currentSchemaVersion = 1
@@ -40,6 +46,29 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         self.models = models
     }
 
+    /// A manifest whose variants are a ``VariantTable``'s text: how the generated `<Type>.swift`
+    /// writes them, read when the manifest is first used. The generator wrote the table, so a line
+    /// it cannot read is a programming error (an edited generated file), and stops the app.
+    public init(
+        schemaVersion: Int = LaunchManifest.currentSchemaVersion,
+        version: String,
+        generator: String,
+        pack: String,
+        layouts: [Layout],
+        variantTable: String,
+        models: [String: String] = [:]
+    ) {
+        let variants: [Variant]
+        do { variants = try VariantTable.variants(variantTable) } catch { fatalError("manifest \(version): \(error)") }
+        self.init(
+            schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts, variants: variants,
+            models: models)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, version, generator, pack, layouts, variants, models
+    }
+
     /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,6 +85,22 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// already is a catalog id (or unknown).
     public func deviceID(forModel model: String) -> String {
         models[model] ?? model
+    }
+
+    /// Equal when every field is: the index is not part of the value.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.version == rhs.version && lhs.generator == rhs.generator
+            && lhs.pack == rhs.pack && lhs.layouts == rhs.layouts && lhs.variants == rhs.variants && lhs.models == rhs.models
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaVersion)
+        hasher.combine(version)
+        hasher.combine(generator)
+        hasher.combine(pack)
+        hasher.combine(layouts)
+        hasher.combine(variants)
+        hasher.combine(models)
     }
 }
 
