@@ -16,8 +16,9 @@ struct FetchCommand: ParsableCommand {
             `repair` on the same container then uses them. Exits 0 when every image needed is \
             stored (or the manifest switched the module off, or another fetch was running), 1 on \
             bad input (the manifest file, the URL, the key), 2 on usage errors, and 3 when the \
-            fetch did not complete: the manifest was refused or unreachable, or an image failed; the \
-            report says which, and what was stored before is kept.
+            fetch did not complete: the manifest was refused or unreachable, an image failed, or the \
+            store cannot be used (a symbolic link in place of one of its folders, a lock that can \
+            never be taken); the report says which, and what was stored before is kept.
             """
     )
 
@@ -79,7 +80,7 @@ struct FetchCommand: ParsableCommand {
         switch report.status {
         case .completed, .busy, .switchedOff:
             return
-        case .refused, .unreachable:
+        case .refused, .unreachable, .storeUnusable:
             StandardError.write("error: \(report.reason ?? report.status.rawValue)")
         case .incomplete:
             if let reason = report.reason { StandardError.write("error: \(reason)") }

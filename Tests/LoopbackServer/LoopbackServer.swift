@@ -9,6 +9,9 @@ public final class LoopbackServer: @unchecked Sendable {
     public struct Request: Decodable, Sendable {
         public var path: String
         public var range: String?
+        /// The request's `Accept-Encoding` header.
+        public var acceptEncoding: String?
+        /// Bytes sent on the wire (compressed, for a gzip answer).
         public var bytes: Int
     }
 
@@ -50,7 +53,8 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Replaces the misbehaviour rules (see the script), by path inside the published folder:
-    /// `["status": ["manifest.json": 404]]`, `["hang": ["images/<sha256>.png"]]`.
+    /// `["status": ["manifest.json": 404]]`, `["hang": ["images/<sha256>.png"]]`,
+    /// `["gzip": ["manifest.json": 1 << 30]]` (a gzip bomb), `["flood": ["manifest.json": 1 << 30]]`.
     public func misbehave(_ rules: [String: Any]) throws {
         var prefixed: [String: Any] = [:]
         for (key, value) in rules {

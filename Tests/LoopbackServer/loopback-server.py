@@ -16,8 +16,15 @@ CONTROL (JSON, may be missing or empty), whose keys each map a path (relative to
     cut         {path: bytes}       declare the whole length, send that many bytes, close
     ignoreRange [path, ...]         answer a Range request with 200 and the whole file
     delay       {path: seconds}     wait that long before answering
+    contentRange {path: text}       answer a Range request with 206 and this Content-Range
+    gzip        {path: bytes}       send the file then zeros, gzip-compressed as they are sent
+                                    (Content-Encoding: gzip, no Content-Length), `bytes`
+                                    decoded in all (0: the file alone)
+    flood       {path: bytes}       send that many plain bytes, made as they are sent, no
+                                    Content-Length
 
-Each request is appended to LOG as one JSON line: path, range, status, bytes sent.
+Floods and gzip bodies stop after FLOOD_SECONDS whatever they were told. Each request is
+appended to LOG as one JSON line: path, range, accept-encoding, status, bytes sent (on the wire).
 """
 import json
 import os
@@ -25,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT, CONTROL, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -32,6 +40,8 @@ ROOT, CONTROL, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
 # SIGTERM): unblock them so that the test can stop the server.
 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 log_lock = threading.Lock()
+FLOOD_SECONDS = 120
+PIECE = 1 << 16
 
 
 def control():
@@ -50,7 +60,10 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def record(self, status, sent):
-        entry = {"path": self.path, "range": self.headers.get("Range"), "status": status, "bytes": sent}
+        entry = {
+            "path": self.path, "range": self.headers.get("Range"), "acceptEncoding": self.headers.get("Accept-Encoding"),
+            "status": status, "bytes": sent,
+        }
         with log_lock, open(LOG, "a") as handle:
             handle.write(json.dumps(entry) + "\n")
 
@@ -86,6 +99,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(file, "rb") as handle:
             body = handle.read()
+        if path in rules.get("gzip", {}):
+            self.send_stream(200, self.gzipped(body, int(rules["gzip"][path])), {"Content-Encoding": "gzip"})
+            return
+        if path in rules.get("flood", {}):
+            self.send_stream(200, self.pattern(int(rules["flood"][path])), {})
+            return
         for key, declared in (("inflate", False), ("inflateDeclared", True)):
             if path in rules.get(key, {}):
                 padded = body + bytes((index * 7) % 251 for index in range(len(body) * (int(rules[key][path]) - 1)))
@@ -111,7 +130,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.record(416, 0)
                 return
             self.send_response(206)
-            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+            range_text = rules.get("contentRange", {}).get(path, "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+            self.send_header("Content-Range", range_text)
         else:
             self.send_response(200)
         part = body[start:]
@@ -127,6 +147,50 @@ class Handler(BaseHTTPRequestHandler):
             return
         sent = self.send_slowly(part)
         self.record(206 if start else 200, sent)
+
+    @staticmethod
+    def gzipped(body, total):
+        """The gzip stream of `body` followed by zeros up to `total` bytes, made piece by piece."""
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        yield compressor.compress(body)
+        remaining = max(0, total - len(body))
+        zeros = bytes(1 << 20)
+        while remaining > 0:
+            piece = compressor.compress(zeros[:min(remaining, len(zeros))])
+            remaining -= min(remaining, len(zeros))
+            if piece:
+                yield piece
+        yield compressor.flush()
+
+    @staticmethod
+    def pattern(total):
+        """`total` bytes of a repeating pattern, piece by piece."""
+        piece = bytes((index * 7) % 251 for index in range(PIECE))
+        while total > 0:
+            yield piece[:min(total, PIECE)]
+            total -= min(total, PIECE)
+
+    def send_stream(self, status, pieces, headers):
+        """Answers with the pieces as they come, no Content-Length, closing the connection at the
+        end, the client's hang-up, or FLOOD_SECONDS; logs the bytes that went out."""
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        sent = 0
+        stop = time.monotonic() + FLOOD_SECONDS
+        try:
+            for piece in pieces:
+                self.wfile.write(piece)
+                sent += len(piece)
+                if time.monotonic() > stop:
+                    break
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.record(status, sent)
+        self.close_connection = True
 
     def send_slowly(self, data):
         """Sends in 16 KiB pieces; returns how many bytes went out before the client hung up."""

@@ -30,11 +30,12 @@ public enum RemoteLayoutFetch {
         let key: Curve25519.Signing.PublicKey
         do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, error.description) }
         let store = RemoteStore(request.locator, fileSystem: fileSystem)
+        do { try store.checkFolders() } catch { return report.stopped(.storeUnusable, "\(error.description): nothing done") }
         let lock: RepairLock
         switch store.lock() {
         case .acquired(let taken): lock = taken
         case .busy: return report.stopped(.busy, "another fetch for this container is in progress: nothing done")
-        case .failed(let reason): return report.stopped(.busy, "\(reason): nothing done")
+        case .failed(let reason): return report.stopped(.storeUnusable, "\(reason): nothing done")
         }
         defer { lock.release() }
         store.removeTemporaryFiles()
