@@ -36,7 +36,7 @@ public struct CatalogRepair: Sendable {
 
     /// A request for `environment` (by default the device's, now). A pack file is opened now (its
     /// header only); a data set when the run first needs a variant's bytes, as a steady launch
-    /// never does (``DeferredPack``).
+    /// never does.
     public func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest
     {
         let variants: any VariantSource
