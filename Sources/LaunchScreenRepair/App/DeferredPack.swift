@@ -13,9 +13,6 @@ final class DeferredPack: VariantSource {
     /// A pack that `open` opens when first needed.
     init(_ open: @escaping @Sendable () throws(LaunchPackError) -> LaunchPack) { self.open = open }
 
-    /// Whether the pack was opened.
-    var isOpened: Bool { opened.get() != nil }
-
     func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data {
         let pack = opened.update { opened in
             if let opened { return opened }

@@ -381,7 +381,7 @@ extension SplashScene {
         self.init(
             role: scene.session.role == .windowApplication ? .application : .externalDisplay,
             orientation: scene.interfaceOrientation.isLandscape ? .landscape : .portrait,
-            appearance: style == .dark ? .dark : (style == .light ? .light : nil), pointWidth: Double(bounds.width),
+            appearance: Appearance(style), pointWidth: Double(bounds.width),
             pointHeight: Double(bounds.height), screenScale: Double(scene.screen.scale))
     }
 }

@@ -280,6 +280,17 @@ struct DecodedImage: @unchecked Sendable {
     }
 }
 
+extension Appearance {
+    /// The appearance of an interface style; `nil` while unspecified.
+    init?(_ style: UIUserInterfaceStyle) {
+        switch style {
+        case .dark: self = .dark
+        case .light: self = .light
+        default: return nil
+        }
+    }
+}
+
 /// The launch repair of this process: started once, by the first call.
 @available(iOSApplicationExtension, unavailable)
 @MainActor
@@ -445,7 +456,7 @@ final class AppLaunch {
             systemVersion: SystemVersion(major: system.majorVersion, minor: system.minorVersion, patch: system.patchVersion),
             idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone,
             deviceModel: hardwareModel(),
-            currentAppearance: style == .dark ? .dark : (style == .light ? .light : nil),
+            currentAppearance: Appearance(style),
             currentOrientation: landscape ? .landscape : .portrait,
             pinnedAppearance: info.pinnedAppearance,
             appVersion: info.appVersion,
