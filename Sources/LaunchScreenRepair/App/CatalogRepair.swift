@@ -64,12 +64,7 @@ public struct CatalogRepair: Sendable {
     public func launch(
         _ environment: RepairEnvironment, placeholder: PlaceholderReport? = nil
     ) async -> Result<RepairReport, RepairError> {
-        let result: Result<RepairReport, RepairError>
-        do throws(RepairError) {
-            result = .success(try await SnapshotRepair.repair(try request(environment, placeholder: placeholder)))
-        } catch {
-            result = .failure(error)
-        }
+        let result = await repair(environment, placeholder: placeholder)
         guard case .success(let report) = result, report.status != .deferred, report.status != .unsupported else { return result }
         await fetchAndReplan(environment)
         return result
@@ -81,12 +76,19 @@ public struct CatalogRepair: Sendable {
     /// the run stops between files, and nothing is left half-written.
     public func refresh(now: Date = Date()) async -> Result<RepairReport, RepairError> {
         let environment = replanEnvironment(now)
-        let result: Result<RepairReport, RepairError>
-        do throws(RepairError) { result = .success(try await SnapshotRepair.repair(try request(environment))) } catch {
-            result = .failure(error)
-        }
+        let result = await repair(environment)
         if case .success = result { await fetchAndReplan(environment) }
         return result
+    }
+
+    /// One repair for `environment` on a utility queue (``SnapshotRepair/repair(_:fileSystem:)``).
+    private func repair(_ environment: RepairEnvironment, placeholder: PlaceholderReport? = nil) async -> Result<RepairReport, RepairError>
+    {
+        do throws(RepairError) {
+            return .success(try await SnapshotRepair.repair(try request(environment, placeholder: placeholder)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The device as it is now, for a run that no launch gates.
@@ -99,10 +101,8 @@ public struct CatalogRepair: Sendable {
 
     /// The fetch, then a re-plan on a utility queue when it brought an image of today's layout.
     private func fetchAndReplan(_ environment: RepairEnvironment) async {
-        guard !Task.isCancelled, await fetchRemoteLayouts(environment)?.changesToday == true, !Task.isCancelled,
-            let request = try? request(environment)
-        else { return }
-        _ = try? await SnapshotRepair.repair(request)
+        guard !Task.isCancelled, await fetchRemoteLayouts(environment)?.changesToday == true, !Task.isCancelled else { return }
+        _ = await repair(environment)
     }
 
     /// Fetches the remote layouts this device will need (``RemoteLayoutFetch``) on a utility
