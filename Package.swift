@@ -55,6 +55,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "render-benchmark"),
+        .executableTarget(name: "manifest-benchmark", dependencies: ["LaunchAssetCompiler", "LaunchScreenRepair"]),
         .executableTarget(
             name: "repair-benchmark",
             dependencies: ["LaunchScreenRepair", .product(name: "Crypto", package: "swift-crypto")]

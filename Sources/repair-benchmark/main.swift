@@ -5,8 +5,10 @@ import LaunchScreenRepair
 // repair-benchmark: the cost of a steady launch (nothing to do) with LaunchAssets, beside
 // "rewrite every file every launch" (what render-at-launch libraries do, rendering not even
 // counted), for an iPhone (4 snapshot files) and an iPad (16), with a manifest the size of the bundled
-// layouts' one; and for an iPhone whose layout of the day is a remote one a fetch stored. Run:
-// swift run -c release repair-benchmark
+// layouts' one (or `--variants N`); and for an iPhone whose layout of the day is a remote one a
+// fetch stored. Also times the launch call's synchronous step (`SnapshotRepair.prepareLaunch`) as
+// a new process runs it: the manifest made from the generated catalog's variant tables, then the step.
+// Run: swift run -c release repair-benchmark [--variants N]
 
 struct Scenario {
     var name: String
@@ -76,11 +78,22 @@ func storeRemoteLayout(like active: [LaunchManifest.Variant], scenario: Scenario
     try encoder.encode(stored).write(to: remoteFolder.appendingPathComponent("layouts.json"))
     return images
 }
-/// Variants in the bundled layouts' manifest (6 layouts); the benchmark's manifest holds as many,
-/// so a launch searches a manifest of the size an app ships.
-let manifestVariants = 432
+/// Variants in the benchmark's manifest: by default the bundled layouts' 432 (6 layouts), so a
+/// launch searches a manifest of the size an app ships; `--variants N` for a larger one.
+let manifestVariants: Int = {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--variants") else { return 432 }
+    guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count >= 32 else {
+        FileHandle.standardError.write(Data("usage: repair-benchmark [--variants N], N at least 32\n".utf8))
+        exit(2)
+    }
+    return count
+}()
+/// Variants per layout, as in Scripts/benchmark-manifest's manifests: the bundled layouts' 72, or
+/// 208 with multitasking; a larger manifest has more layouts.
+let perLayout = manifestVariants > 432 ? 208 : 72
 /// Layouts besides the active one, each scheduled on a day long past.
-let otherLayouts = (1...5).map {
+let otherLayouts = (1..<max(2, (manifestVariants + perLayout - 1) / perLayout)).map {
     LaunchManifest.Layout(
         id: "season-\($0)", displayName: "Season \($0)", priority: 1,
         schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))])
@@ -157,19 +170,33 @@ for scenario in scenarios {
             body.append(bytes)
         }
     }
-    // The rest of the manifest: other layouts' variants, of both idioms (their bytes are never read).
+    // The rest of the manifest (bytes never read): the active layout's variants of the other idiom,
+    // up to `perLayout`, and the other layouts' variants of both idioms, listed first, so a search
+    // that scans pays for all of them.
     let active = variants
-    for index in 0..<(manifestVariants - active.count) {
+    let otherIdiom: Idiom = scenario.idiom == .phone ? .pad : .phone
+    let padding = (0..<max(0, min(perLayout, manifestVariants) - active.count)).map { index in
+        var other = active[index % active.count]
+        other.id = "default-\(otherIdiom.rawValue)-\(index)"
+        other.idiom = otherIdiom
+        return other
+    }
+    let others = (0..<max(0, manifestVariants - active.count - padding.count)).map { index in
         var other = active[index % active.count]
         other.id = "other-\(index)"
-        other.layout = otherLayouts[index % otherLayouts.count].id
-        other.idiom = index % 3 == 0 ? scenario.idiom : (scenario.idiom == .phone ? .pad : .phone)
-        variants.append(other)
+        other.layout = otherLayouts[index / perLayout % otherLayouts.count].id
+        other.idiom = index % 3 == 0 ? scenario.idiom : otherIdiom
+        return other
     }
-    let manifest = LaunchManifest(
-        version: version, generator: "benchmark", pack: "Bench.launchpack",
-        layouts: [.init(id: "default", displayName: "Default", priority: 0, schedule: [])] + otherLayouts,
-        variants: variants)
+    let layouts = otherLayouts + [.init(id: "default", displayName: "Default", priority: 0, schedule: [])]
+    // As the generated catalog holds them: a table per layout, read when a lookup needs it.
+    let tables = Dictionary(grouping: others + padding + active, by: \.layout).mapValues {
+        $0.map(VariantTable.line(for:)).joined(separator: "\n")
+    }
+    func catalogManifest() -> LaunchManifest {
+        LaunchManifest(version: version, generator: "benchmark", pack: "Bench.launchpack", layouts: layouts, variantTables: tables)
+    }
+    let manifest = catalogManifest()
     let packURL = root.appendingPathComponent("Bench.launchpack")
     try (LaunchPack.header(version: version, bodyLength: body.count) + body).write(to: packURL)
     let pack = try LaunchPack(contentsOf: packURL, for: manifest)
@@ -207,6 +234,23 @@ for scenario in scenarios {
     let ledgerAfter = try ledgerStamp()
     precondition(ledgerAfter == ledgerBefore, "the steady launch rewrote the ledger")
 
+    // The launch call's synchronous step, as a new process runs it: the manifest made from the
+    // tables (the generated catalog's first use), the placeholder check and which image the user saw.
+    let window = LaunchWindow(
+        orientation: .portrait, appearance: .light, pointWidth: Double(active[0].width) / 3, pointHeight: Double(active[0].height) / 3,
+        screenScale: 3)
+    let prepared = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: manifest)
+    guard case .image = prepared.shown else { preconditionFailure("setup: the synchronous step found no image: \(prepared.shown)") }
+    var stepTimes: [Double] = []
+    for _ in 0..<warmUp {
+        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
+    }
+    for _ in 0..<launches {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
+        stepTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
     // Rewrite every file every launch: atomic write of each variant's bytes (no rendering counted).
     let files = try FileManager.default.contentsOfDirectory(atPath: locator.snapshotFolder.path).filter { !$0.hasPrefix(".") }.sorted()
     let fileSystem = LocalFileSystem()
@@ -239,6 +283,7 @@ for scenario in scenarios {
                 ], widths))
     }
     row("steady launch (LaunchAssets)", steadyTimes, steadyRead, steadyWritten)
+    row("synchronous launch step", stepTimes, 0, 0)
     row("rewrite every file, every launch", rewriteTimes, 0, rewriteWritten)
     let (steady, rewrite) = (Spread(steadyTimes), Spread(rewriteTimes))
     print(

@@ -114,7 +114,56 @@ import Testing
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.remoteManifest)
         #expect(!source.contains("remote:"), "no `remote` member: LaunchAssetCatalog's default (nil) applies")
         #expect(source.contains("delivery: .remote"))
-        #expect(source.contains("offset: nil, length: 301554, sha256: "))
+        #expect(source.contains(" 57edf4a22be3c955ac49da2e2107b67a - 301554 \(String(repeating: "2f", count: 32)) -\n"))
+    }
+
+    /// Each layout's table between its delimiters, in the order they are written.
+    static func tables(in source: String) throws -> [(layout: String, text: String)] {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("    private static let variantTables") })
+        var tables: [(layout: String, text: String)] = []
+        var index = start + 1
+        while lines[index] != "    ]" {
+            let opening = lines[index]
+            #expect(opening.hasPrefix("        \"") && opening.hasSuffix("\": #\"\"\""))
+            let close = try #require(lines[index...].firstIndex(of: "            \"\"\"#,"))
+            // The compiler strips the closing delimiter's indentation from every line; so does this.
+            let text = lines[(index + 1)..<close].map { $0.dropFirst(12) }.joined(separator: "\n")
+            tables.append((String(opening.dropFirst(9).dropLast(7)), text))
+            index = close + 1
+        }
+        return tables
+    }
+
+    @Test("the generated tables read back as the manifest's variants, in order, remote ones included")
+    func tableReadsBack() throws {
+        for manifest in [Self.manifest, Self.remoteManifest] {
+            let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+            let tables = try Self.tables(in: source)
+            #expect(tables.map(\.layout) == manifest.layouts.map(\.id).filter { id in manifest.variants.contains { $0.layout == id } })
+            #expect(try tables.flatMap { try VariantTable.variants($0.text) } == manifest.variants)
+            for table in tables {
+                #expect(try VariantTable.variants(table.text).allSatisfy { $0.layout == table.layout })
+            }
+        }
+    }
+
+    @Test("a re-rendered layout changes its own variants' lines and the version stamp, nothing else")
+    func changedLayoutIsAFewLines() {
+        var changed = Self.manifest
+        changed.version = "fedcba9876543210"
+        for index in changed.variants.indices where changed.variants[index].layout == "winter" {
+            changed.variants[index].md5 = String(repeating: "e", count: 32)
+            changed.variants[index].length += 1
+        }
+        let generator = SwiftSourceGenerator(typeName: "SeasonalLaunch")
+        let before = generator.source(for: Self.manifest).components(separatedBy: "\n")
+        let after = generator.source(for: changed).components(separatedBy: "\n")
+        #expect(before.count == after.count)
+        let differing = zip(before, after).filter { $0 != $1 }.map(\.1)
+        #expect(differing.count == 4)
+        #expect(differing.filter { $0.contains("fedcba9876543210") }.count == 2, "the header comment and the version")
+        #expect(differing.filter { $0.hasPrefix("            winter-") }.count == 2, "the two winter variants, a line each")
     }
 
     @Test func differenceMessageNamesTheLine() throws {
@@ -143,7 +192,7 @@ import Testing
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
         #expect(source.contains(#"displayName: "Say \"hi\" \\ bye""#))
         #expect(source.contains(#"displayName: "tab\there\nnew line\r\u{1}\u{7f} \\(notInterpolated) ünï 🎉""#))
-        #expect(source.contains(#"devices: ["dev\"ice"]"#))
+        #expect(source.contains(" dev%22ice "), "the table's fields are percent-encoded")
         // No raw control characters or unescaped quotes leak into the source.
         #expect(!source.contains("\t"))
         #expect(!source.contains("\r"))
@@ -170,7 +219,7 @@ import Testing
         var manifest = Self.manifest
         manifest.models = [:]
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
-        #expect(source.contains("        models: [:]\n    )"))
+        #expect(source.contains("    private static let models: [String: String] = [:]\n"))
     }
 
     @Test(arguments: ["SeasonalLaunch", "LaunchAssets", "_Private", "A1", "a", "Launch_Assets_2"])

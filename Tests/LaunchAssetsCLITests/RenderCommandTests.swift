@@ -98,7 +98,7 @@ struct RenderCommandTests {
         #expect(source.contains("public enum LaunchAssets: LaunchAssetCatalog {"))
         #expect(source.contains("version: \"\(manifest.version)\""))
         for variant in manifest.variants {
-            #expect(source.contains("md5: \"\(variant.md5)\", offset: \(variant.offset!), length: \(variant.length)"), "\(variant.id)")
+            #expect(source.contains("\n            \(VariantTable.line(for: variant))\n"), "\(variant.id)")
         }
     }
 

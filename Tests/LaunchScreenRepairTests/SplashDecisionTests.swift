@@ -47,6 +47,27 @@ struct SplashDecisionTests {
         }
     }
 
+    @Test("the synchronous step with the generated catalog's tables: the same image, from the shown layout's lines alone")
+    func stepReadsOneLayout() throws {
+        defer { container.folder.remove() }
+        try container.installRealAAPL()
+        let catalog = try TestCatalog(in: container.folder.url)
+        #expect(try repair(catalog, .phone()).files(.replaced).count == 4)
+        let bundled = catalog.manifest
+        let tables = Dictionary(grouping: bundled.variants, by: \.layout).mapValues {
+            $0.map(VariantTable.line(for:)).joined(separator: "\n")
+        }
+        let generated = LaunchManifest(
+            version: bundled.version, generator: bundled.generator, pack: bundled.pack, layouts: bundled.layouts, variantTables: tables,
+            models: bundled.models)
+        #expect(Set(bundled.variants.map(\.layout)).count > 1, "the catalog has other layouts' tables to leave unread")
+        let window = Self.phoneWindow(.phone())
+        let shown = SnapshotRepair.prepareLaunch(container.locator, environment: .phone(), window: window, manifest: generated).shown
+        #expect(shown == prepare(catalog, .phone(), window).shown)
+        #expect(shown.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(!generated.storage.hasReadEveryTable)
+    }
+
     @Test("the system's own snapshots (nothing of ours in the slot): the storyboard")
     func systemSnapshots() throws {
         defer { container.folder.remove() }

@@ -1,9 +1,12 @@
 import LaunchScreenRepair
 
-/// Writes `<Type>.swift`: the manifest as a Swift literal, where the pack is, and where remote
-/// layouts are published.
+/// Writes `<Type>.swift`: the manifest, where the pack is, and where remote layouts are published.
 ///
-/// Deterministic: the same manifest and type name give the same text.
+/// The variants are one ``VariantTable`` string literal per layout, a line each, which the
+/// compiler reads in time and memory that grow with the bytes, and a launch reads a layout at a
+/// time; layouts and models are typed literals.
+/// Deterministic: the same manifest and type name give the same text, and a changed layout
+/// changes its own lines.
 public struct SwiftSourceGenerator: Sendable {
     /// The bundle the pack is a resource of.
     public enum ResourceBundle: String, Sendable, CaseIterable, Codable {
@@ -61,51 +64,65 @@ public struct SwiftSourceGenerator: Sendable {
             "",
             "/// The launch-screen variants rendered from `Layouts/` and `Templates/`.",
             "public enum \(typeName): LaunchAssetCatalog {",
-            "    /// The version-stamped manifest: layouts with their schedules, and every variant's size and MD5.",
+            "    /// The version-stamped manifest: layouts with their schedules, and every variant's size and MD5",
+            "    /// (`variantTables`, a layout's read when a lookup first needs it).",
             "    public static let manifest = LaunchManifest(",
             "        schemaVersion: \(manifest.schemaVersion),",
             "        version: \(literal(manifest.version)),",
             "        generator: \(literal(manifest.generator)),",
             "        pack: \(literal(packName)),",
-            "        layouts: [",
+            "        layouts: layouts,",
+            "        variantTables: variantTables,",
+            "        models: models",
+            "    )",
+            "",
+            "    /// The seasonal layouts, with the dates on which each is shown.",
+            "    private static let layouts: [LaunchManifest.Layout] = [",
         ]
         for layout in manifest.layouts {
             let schedule = layout.schedule.map { range in
                 "DateRange(from: \(date(range.from)), through: \(date(range.through)))"
             }
-            lines.append("            LaunchManifest.Layout(")
+            lines.append("        LaunchManifest.Layout(")
             lines.append(
-                "                id: \(literal(layout.id)), displayName: \(literal(layout.displayName)), priority: \(layout.priority),")
+                "            id: \(literal(layout.id)), displayName: \(literal(layout.displayName)), priority: \(layout.priority),")
             let delivery = layout.delivery == .bundled ? "" : ", delivery: .\(layout.delivery.rawValue)"
-            lines.append("                schedule: [\(schedule.joined(separator: ", "))]\(delivery)")
-            lines.append("            ),")
+            lines.append("            schedule: [\(schedule.joined(separator: ", "))]\(delivery)")
+            lines.append("        ),")
         }
-        lines.append("        ],")
-        lines.append("        variants: [")
-        for variant in manifest.variants {
-            lines.append("            LaunchManifest.Variant(")
-            lines.append("                id: \(literal(variant.id)), layout: \(literal(variant.layout)),")
-            lines.append(
-                "                width: \(variant.width), height: \(variant.height), orientation: .\(variant.orientation.rawValue), appearance: .\(variant.appearance.rawValue), idiom: .\(variant.idiom.rawValue),"
-            )
-            lines.append("                devices: [\(variant.devices.map(literal).joined(separator: ", "))],")
-            let window = variant.window.map { ", window: .\($0)" } ?? ""
-            let offset = variant.offset.map(String.init) ?? "nil"
-            let sha256 = variant.sha256.map { ", sha256: \(literal($0))" } ?? ""
-            lines.append("                md5: \(literal(variant.md5)), offset: \(offset), length: \(variant.length)\(sha256)\(window)")
-            lines.append("            ),")
-        }
-        lines.append("        ],")
-        if manifest.models.isEmpty {
-            lines.append("        models: [:]")
+        lines += [
+            "    ]",
+            "",
+            // One string literal per layout: the type checker's work grows with its bytes, not with an
+            // expression (Docs/Performance.md), and a launch reads only its layout's.
+            "    /// Each layout's variants, one a line, in the columns of `VariantTable`:",
+            "    /// \(VariantTable.columns.joined(separator: " ")).",
+        ]
+        let byLayout = Dictionary(grouping: manifest.variants, by: \.layout)
+        let tabled = manifest.layouts.filter { byLayout[$0.id] != nil }
+        if tabled.isEmpty {
+            lines.append("    private static let variantTables: [String: String] = [:]")
         } else {
-            lines.append("        models: [")
-            for (model, device) in manifest.models.sorted(by: { $0.key < $1.key }) {
-                lines.append("            \(literal(model)): \(literal(device)),")
+            lines.append("    private static let variantTables: [String: String] = [")
+            for layout in tabled {
+                lines.append("        \(literal(layout.id)): #\"\"\"")
+                lines += byLayout[layout.id, default: []].map { "            " + VariantTable.line(for: $0) }
+                lines.append("            \"\"\"#,")
             }
-            lines.append("        ]")
+            lines.append("    ]")
         }
-        lines += ["    )", ""]
+        lines.append("")
+        lines.append("    /// Hardware model identifier → catalog device id, for the devices the variants name.")
+        if manifest.models.isEmpty {
+            lines.append("    private static let models: [String: String] = [:]")
+        } else {
+            lines.append("    private static let models: [String: String] = [")
+            for (model, device) in manifest.models.sorted(by: { $0.key < $1.key }) {
+                lines.append("        \(literal(model)): \(literal(device)),")
+            }
+            lines.append("    ]")
+        }
+        lines.append("")
         if assetCatalog {
             let catalog = AssetCatalog(typeName: typeName)
             lines += [

@@ -123,7 +123,7 @@ public struct RepairPlanner: Sendable {
         manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
         policy: OrientationPolicy = .automatic
     ) {
-        self.variants = manifest.variants.filter { $0.layout == layout && $0.idiom == idiom }
+        self.variants = manifest.variants(layout: layout, idiom: idiom)
         self.layout = layout
         self.idiom = idiom
         self.deviceModel = deviceModel.map(manifest.deviceID(forModel:))
@@ -132,7 +132,7 @@ public struct RepairPlanner: Sendable {
 
     /// The variant of that id: the active layout's (this planner's few) are searched first.
     func variant(_ id: String, in manifest: LaunchManifest) -> LaunchManifest.Variant? {
-        variants.first { $0.id == id } ?? manifest.variants.first { $0.id == id }
+        variants.first { $0.id == id } ?? manifest.variant(id: id)
     }
 
     /// The variants that fit a file of this pixel size, of either appearance.

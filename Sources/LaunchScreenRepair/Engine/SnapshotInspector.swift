@@ -62,9 +62,7 @@ struct SnapshotInspector<FS: FileSystem> {
         file.problem = observation.problem
         guard let header = observation.header else { return }
         file.header = header
-        let sameSize = request.manifest.variants.filter {
-            ($0.width == header.width && $0.height == header.height) || ($0.width == header.height && $0.height == header.width)
-        }
+        let sameSize = request.manifest.variants(width: header.width, height: header.height, eitherOrientation: true)
         var lengths = Set(planner.candidates(width: header.width, height: header.height).map(\.length))
         lengths.formUnion(sameSize.map(\.length))
         if let recorded = ledger.files[file.name] { lengths.insert(recorded.bytes) }

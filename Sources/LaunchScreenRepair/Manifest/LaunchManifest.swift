@@ -1,7 +1,9 @@
 /// The contract between the `launch-assets` generator and the runtime.
 ///
-/// The generator writes it twice: as `manifest.json` and as a Swift literal in the generated
-/// `<Type>.swift`. Its JSON field names are a public contract that scripts and CI read.
+/// The generator writes it twice: as `manifest.json` and in the generated `<Type>.swift`, whose
+/// variants are one ``VariantTable`` per layout, read when a lookup needs that layout. Its JSON
+/// field names are a public contract that scripts and CI read. Lookups go through an index
+/// (``LaunchManifest/variant(id:)``).
 public struct LaunchManifest: Codable, Sendable, Hashable {
     /// The manifest format this value follows; see ``LaunchManifest/currentSchemaVersion``.
     public var schemaVersion: Int
@@ -14,10 +16,15 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// The seasonal layouts, in the order the generator loaded them.
     public var layouts: [Layout]
     /// Every rendered image, ordered by layout, idiom, size, orientation and appearance.
-    public var variants: [Variant]
+    public var variants: [Variant] {
+        get { storage.variants }
+        set { storage = VariantStorage(newValue) }
+    }
     /// Hardware model identifier (`iPhone15,2`) → catalog device id, for the devices the
     /// variants name: how the runtime finds its own device among a variant's `devices`.
     public var models: [String: String]
+    /// The variants, as values or as the generated tables' text.
+    var storage: VariantStorage
 
     /// The schema version this library writes and reads.
     public static let currentSchemaVersion = 1
@@ -36,8 +43,34 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         self.generator = generator
         self.pack = pack
         self.layouts = layouts
-        self.variants = variants
+        self.storage = VariantStorage(variants)
         self.models = models
+    }
+
+    /// A manifest whose variants are ``VariantTable`` texts, one per layout id, in the order of
+    /// `layouts`: how the generated `<Type>.swift` writes them. A layout's text is read when a
+    /// lookup needs it. The generator wrote the tables, so one it cannot read is a programming
+    /// error (an edited generated file), and stops the app.
+    public init(
+        schemaVersion: Int = LaunchManifest.currentSchemaVersion,
+        version: String,
+        generator: String,
+        pack: String,
+        layouts: [Layout],
+        variantTables: [String: String],
+        models: [String: String] = [:]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.version = version
+        self.generator = generator
+        self.pack = pack
+        self.layouts = layouts
+        self.storage = VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version)
+        self.models = models
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, version, generator, pack, layouts, variants, models
     }
 
     /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out.
@@ -48,14 +81,41 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         generator = try container.decode(String.self, forKey: .generator)
         pack = try container.decode(String.self, forKey: .pack)
         layouts = try container.decode([Layout].self, forKey: .layouts)
-        variants = try container.decode([Variant].self, forKey: .variants)
+        storage = VariantStorage(try container.decode([Variant].self, forKey: .variants))
         models = try container.decodeIfPresent([String: String].self, forKey: .models) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(version, forKey: .version)
+        try container.encode(generator, forKey: .generator)
+        try container.encode(pack, forKey: .pack)
+        try container.encode(layouts, forKey: .layouts)
+        try container.encode(variants, forKey: .variants)
+        try container.encode(models, forKey: .models)
     }
 
     /// The catalog device id for a hardware model identifier, or the argument itself when it
     /// already is a catalog id (or unknown).
     public func deviceID(forModel model: String) -> String {
         models[model] ?? model
+    }
+
+    /// Equal when every field is, however the variants are held.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.version == rhs.version && lhs.generator == rhs.generator
+            && lhs.pack == rhs.pack && lhs.layouts == rhs.layouts && lhs.variants == rhs.variants && lhs.models == rhs.models
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaVersion)
+        hasher.combine(version)
+        hasher.combine(generator)
+        hasher.combine(pack)
+        hasher.combine(layouts)
+        hasher.combine(variants)
+        hasher.combine(models)
     }
 }
 

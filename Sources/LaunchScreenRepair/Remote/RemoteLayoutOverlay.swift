@@ -46,13 +46,7 @@ struct RemoteLayoutOverlay: Sendable {
             let byID = Dictionary(remote.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             manifest.version = "\(bundled.version)+remote.\(stored.published)"
             manifest.layouts = bundled.layouts.map { byID[$0.id] ?? $0 } + remote.filter { !bundledIDs.contains($0.id) }
-            // Filtering the bundled variants costs a hash per variant: only when a bundled entry is replaced.
-            if bundledIDs.isDisjoint(with: replaced) {
-                manifest.variants += stored.variants.filter { replaced.contains($0.layout) }
-            } else {
-                manifest.variants =
-                    bundled.variants.filter { !replaced.contains($0.layout) } + stored.variants.filter { replaced.contains($0.layout) }
-            }
+            manifest.replaceVariants(ofLayouts: replaced, with: stored.variants.filter { replaced.contains($0.layout) })
             manifest.models.merge(stored.models) { _, remote in remote }
         }
         // An excluded layout that is still there is a bundled manifest's remote entry.

@@ -33,7 +33,7 @@ struct RemoteSelection: Sendable {
         var variants: [LaunchManifest.Variant] = []
         var images: [Image] = []
         for layout in layouts {
-            let all = manifest.variants.filter { $0.layout == layout.id && $0.idiom == environment.idiom && $0.sha256 != nil }
+            let all = manifest.variants(layout: layout.id, idiom: environment.idiom).filter { $0.sha256 != nil }
             let mine = device.map { device in all.filter { $0.devices.contains(device) } } ?? []
             var kept = Set((mine.isEmpty ? all : mine).map(\.id))
             let wanted = Set(

@@ -56,7 +56,7 @@ extension SplashImage {
         case .variant(let id):
             let overlay = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay
             let source = overlay.variants(variants, paths, fileSystem: fileSystem)
-            return overlay.manifest().variants.first { $0.id == id }.flatMap { try? source.bytes(of: $0) }
+            return overlay.manifest().variant(id: id).flatMap { try? source.bytes(of: $0) }
         case .placeholder:
             return try? fileSystem.contents(of: paths.placeholderFile)
         case .appImage(let slot):

@@ -104,7 +104,7 @@ public enum LaunchScreenShown: Sendable, Hashable {
                 let slot = LaunchSlot(window.orientation, appearance)
                 guard let record = ledger.overrides[slot.key], record.md5 == entry.md5 else { continue }
                 candidates.append((name, .appImage(slot), record.header.width, record.header.height))
-            } else if let variant = manifest.variants.first(where: { $0.id == entry.variant && $0.md5 == entry.md5 }) {
+            } else if let variant = manifest.variant(id: entry.variant, layout: entry.layout), variant.md5 == entry.md5 {
                 candidates.append((name, .variant(variant.id), variant.width, variant.height))
             }
         }

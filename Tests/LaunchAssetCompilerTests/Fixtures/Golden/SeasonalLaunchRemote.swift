@@ -6,54 +6,49 @@ import LaunchScreenRepair
 
 /// The launch-screen variants rendered from `Layouts/` and `Templates/`.
 public enum SeasonalLaunch: LaunchAssetCatalog {
-    /// The version-stamped manifest: layouts with their schedules, and every variant's size and MD5.
+    /// The version-stamped manifest: layouts with their schedules, and every variant's size and MD5
+    /// (`variantTables`, a layout's read when a lookup first needs it).
     public static let manifest = LaunchManifest(
         schemaVersion: 1,
         version: "0123456789abcdef",
         generator: "launch-assets 0.1.0",
         pack: "SeasonalLaunch.launchpack",
-        layouts: [
-            LaunchManifest.Layout(
-                id: "default", displayName: "Default", priority: 0,
-                schedule: []
-            ),
-            LaunchManifest.Layout(
-                id: "winter", displayName: "Winter & Lunar New Year", priority: 5,
-                schedule: [DateRange(from: SeasonDate(month: 12, day: 1), through: SeasonDate(month: 2, day: 29)), DateRange(from: SeasonDate(year: 2027, month: 2, day: 6), through: SeasonDate(year: 2027, month: 2, day: 12))], delivery: .remote
-            ),
-        ],
-        variants: [
-            LaunchManifest.Variant(
-                id: "default-phone-1179x2556-light", layout: "default",
-                width: 1179, height: 2556, orientation: .portrait, appearance: .light, idiom: .phone,
-                devices: ["iphone-14-pro", "iphone-15", "iphone-15-pro", "iphone-16"],
-                md5: "d41d8cd98f00b204e9800998ecf8427e", offset: 32, length: 48213
-            ),
-            LaunchManifest.Variant(
-                id: "default-phone-1179x2556-dark", layout: "default",
-                width: 1179, height: 2556, orientation: .portrait, appearance: .dark, idiom: .phone,
-                devices: ["iphone-14-pro", "iphone-15", "iphone-15-pro", "iphone-16"],
-                md5: "900150983cd24fb0d6963f7d28e17f72", offset: 48245, length: 40117
-            ),
-            LaunchManifest.Variant(
-                id: "winter-pad-2732x2048-dark", layout: "winter",
-                width: 2732, height: 2048, orientation: .landscape, appearance: .dark, idiom: .pad,
-                devices: ["ipad-air-13-m2"],
-                md5: "57edf4a22be3c955ac49da2e2107b67a", offset: nil, length: 301554, sha256: "2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f"
-            ),
-            LaunchManifest.Variant(
-                id: "winter-pad-split-1-3-750x2048-dark", layout: "winter",
-                width: 750, height: 2048, orientation: .portrait, appearance: .dark, idiom: .pad,
-                devices: ["ipad-air-13-m2"],
-                md5: "c3fcd3d76192e4007dfb496cca67e13b", offset: nil, length: 61027, sha256: "3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f", window: .splitViewOneThird
-            ),
-        ],
-        models: [
-            "iPad14,5": "ipad-air-13-m2",
-            "iPhone15,2": "iphone-14-pro",
-            "iPhone15,4": "iphone-15",
-        ]
+        layouts: layouts,
+        variantTables: variantTables,
+        models: models
     )
+
+    /// The seasonal layouts, with the dates on which each is shown.
+    private static let layouts: [LaunchManifest.Layout] = [
+        LaunchManifest.Layout(
+            id: "default", displayName: "Default", priority: 0,
+            schedule: []
+        ),
+        LaunchManifest.Layout(
+            id: "winter", displayName: "Winter & Lunar New Year", priority: 5,
+            schedule: [DateRange(from: SeasonDate(month: 12, day: 1), through: SeasonDate(month: 2, day: 29)), DateRange(from: SeasonDate(year: 2027, month: 2, day: 6), through: SeasonDate(year: 2027, month: 2, day: 12))], delivery: .remote
+        ),
+    ]
+
+    /// Each layout's variants, one a line, in the columns of `VariantTable`:
+    /// id layout width height orientation appearance idiom devices md5 offset length sha256 window.
+    private static let variantTables: [String: String] = [
+        "default": #"""
+            default-phone-1179x2556-light default 1179 2556 portrait light phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 d41d8cd98f00b204e9800998ecf8427e 32 48213 - -
+            default-phone-1179x2556-dark default 1179 2556 portrait dark phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 900150983cd24fb0d6963f7d28e17f72 48245 40117 - -
+            """#,
+        "winter": #"""
+            winter-pad-2732x2048-dark winter 2732 2048 landscape dark pad ipad-air-13-m2 57edf4a22be3c955ac49da2e2107b67a - 301554 2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f -
+            winter-pad-split-1-3-750x2048-dark winter 750 2048 portrait dark pad ipad-air-13-m2 c3fcd3d76192e4007dfb496cca67e13b - 61027 3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f splitView-1/3
+            """#,
+    ]
+
+    /// Hardware model identifier → catalog device id, for the devices the variants name.
+    private static let models: [String: String] = [
+        "iPad14,5": "ipad-air-13-m2",
+        "iPhone15,2": "iphone-14-pro",
+        "iPhone15,4": "iphone-15",
+    ]
 
     /// Each idiom's share of the pack: the data set `SeasonalLaunchPack` of `SeasonalLaunch.xcassets`.
     public static var pack: LaunchPackSource {
