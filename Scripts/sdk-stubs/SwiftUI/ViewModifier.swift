@@ -70,6 +70,11 @@ extension View {
     nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
         ModifiedContent(content: self, modifier: _StubModifier())
     }
+    // SwiftUI.swiftinterface: deprecated in iOS 27.2, as its documentation page shows.
+    @available(iOS, introduced: 13.0, deprecated: 27.2, renamed: "accessibilityHidden(_:)")
+    nonisolated public func accessibility(hidden: Bool) -> some View {
+        ModifiedContent(content: self, modifier: _StubModifier())
+    }
     @available(iOS 14.0, *)
     nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View {
         ModifiedContent(content: self, modifier: _StubModifier())

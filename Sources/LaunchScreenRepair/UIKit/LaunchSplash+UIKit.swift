@@ -403,11 +403,12 @@ public struct LaunchSplashView<Catalog: LaunchAssetCatalog>: View {
     public var body: some View {
         ZStack {
             if let image {
+                // accessibility(hidden:): accessibilityHidden(_:) is iOS 14.
                 Image(uiImage: image).resizable().scaledToFill()
                     .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity).clipped()
-                    .accessibilityHidden(true)
+                    .accessibility(hidden: true)
             } else if decided {
-                LaunchStoryboard().accessibilityHidden(true)
+                LaunchStoryboard().accessibility(hidden: true)
             }
         }
         .fillingTheScreen()
