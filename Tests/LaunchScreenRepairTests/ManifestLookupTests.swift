@@ -121,6 +121,12 @@ struct ManifestLookupTests {
             #expect(manifest.variant(id: variant.id, layout: "no-such-layout") == nil)
         }
         #expect(manifest.variant(id: "no-such-variant", layout: "winter") == nil)
+        for layout in ["default", "winter", "nowhere"] {
+            for idiom in Idiom.allCases {
+                #expect(manifest.variants(layout: layout, idiom: idiom) == Self.grouped.variants(layout: layout, idiom: idiom))
+            }
+        }
+        #expect(!manifest.storage.hasReadEveryTable, "lookups within a layout read that layout's table alone")
         // After the tables are read whole, the index answers, with the same results.
         _ = manifest.variants
         for variant in Self.grouped.variants {
@@ -139,6 +145,9 @@ struct ManifestLookupTests {
         manifest.replaceVariants(ofLayouts: ["winter"], with: [remote])
         #expect(manifest.variant(id: remote.id, layout: "winter") == remote)
         #expect(manifest.variant(id: "winter-750x2048-dark", layout: "winter") == nil)
+        #expect(manifest.variants(layout: "winter", idiom: remote.idiom) == [remote])
+        #expect(manifest.variants(layout: "default", idiom: .pad) == Self.grouped.variants(layout: "default", idiom: .pad))
+        #expect(!manifest.storage.hasReadEveryTable)
         #expect(manifest.variants == Self.grouped.variants.filter { $0.layout != "winter" } + [remote])
     }
 }

@@ -7,9 +7,10 @@ extension LaunchManifest {
         variantIndex.variant(id: id)
     }
 
-    /// The layout's variants for the idiom, in manifest order. Indexed like ``variant(id:)``.
+    /// The layout's variants for the idiom, in manifest order. Until a lookup across layouts
+    /// reads them all, the generated catalog's manifest reads that layout's table alone.
     public func variants(layout: String, idiom: Idiom) -> [Variant] {
-        variantIndex.variants(layout: layout, idiom: idiom)
+        storage.variants(layout: layout, idiom: idiom)
     }
 
     /// The variants of a pixel size, in manifest order; with `eitherOrientation`, those of the

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where a manifest keeps its variants: as values, or as the generated catalog writes them, one
 /// ``VariantTable`` text per layout, read a layout at a time. A launch that needs one layout's
-/// variants reads that layout's text and no other; everything else reads every text once, and
-/// builds the ``VariantIndex`` its lookups use. Copies of a manifest share their storage (and
-/// what it has read); a copy whose variants change gets its own.
+/// variants reads that layout's text and no other; a lookup across layouts reads every text once
+/// and builds the ``VariantIndex`` the lookups then use. Copies of a manifest share their storage
+/// (and what it has read); a copy whose variants change gets its own.
 final class VariantStorage: @unchecked Sendable {
     /// Variants as values, or one layout's table text.
     private enum Part {
@@ -17,10 +17,12 @@ final class VariantStorage: @unchecked Sendable {
     private let tables: [String: String]
     /// Names the manifest when a table cannot be read.
     private let manifestVersion: String
-    /// Guards `all` and `index`, which copies on several threads share.
+    /// Guards `all`, `index` and `read`, which copies on several threads share.
     private let lock = NSLock()
     private var all: [LaunchManifest.Variant]?
     private var index: VariantIndex?
+    /// The layouts whose tables have been read on their own, by id.
+    private var read: [String: [LaunchManifest.Variant]] = [:]
 
     init(_ variants: [LaunchManifest.Variant]) {
         parts = [.values(variants)]
@@ -58,10 +60,32 @@ final class VariantStorage: @unchecked Sendable {
     func variant(id: String, layout: String) -> LaunchManifest.Variant? {
         lock.lock()
         defer { lock.unlock() }
-        if all == nil, let text = tables[layout] {
+        guard all == nil else { return builtIndex().variant(id: id).flatMap { $0.layout == layout ? $0 : nil } }
+        if let variants = read[layout] { return variants.first { $0.id == id } }
+        if let text = tables[layout] {
             do { return try VariantTable.variant(id: id, in: text) } catch { unreadable(layout, error) }
         }
-        return builtIndex().variant(id: id).flatMap { $0.layout == layout ? $0 : nil }
+        return values.lazy.compactMap { $0.first { $0.id == id && $0.layout == layout } }.first
+    }
+
+    /// The layout's variants for the idiom, in order: read from that layout's table alone (once)
+    /// while the tables have not been read whole.
+    func variants(layout: String, idiom: Idiom) -> [LaunchManifest.Variant] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard all == nil else { return builtIndex().variants(layout: layout, idiom: idiom) }
+        let variants: [LaunchManifest.Variant]
+        if let text = tables[layout] {
+            if let cached = read[layout] {
+                variants = cached
+            } else {
+                do { variants = try VariantTable.variants(text) } catch { unreadable(layout, error) }
+                read[layout] = variants
+            }
+        } else {
+            variants = values.flatMap { $0.filter { $0.layout == layout } }
+        }
+        return variants.filter { $0.idiom == idiom }
     }
 
     /// Whether every table has been read (or there were none): what a launch's lookups avoid.
@@ -91,6 +115,14 @@ final class VariantStorage: @unchecked Sendable {
         return VariantStorage(parts: kept, tables: tables.filter { !layouts.contains($0.key) }, manifestVersion: manifestVersion)
     }
 
+    /// The parts held as values.
+    private var values: [[LaunchManifest.Variant]] {
+        parts.compactMap { part in
+            guard case .values(let variants) = part else { return nil }
+            return variants
+        }
+    }
+
     private func allVariants() -> [LaunchManifest.Variant] {
         if let all { return all }
         var variants: [LaunchManifest.Variant] = []
@@ -98,6 +130,10 @@ final class VariantStorage: @unchecked Sendable {
             switch part {
             case .values(let values): variants += values
             case .table(let layout, let text):
+                if let cached = read[layout] {
+                    variants += cached
+                    continue
+                }
                 do { variants += try VariantTable.variants(text) } catch { unreadable(layout, error) }
             }
         }

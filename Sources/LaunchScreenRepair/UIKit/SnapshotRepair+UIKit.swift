@@ -162,20 +162,13 @@ extension SnapshotRepair {
     /// One background refresh for the app's own `BGAppRefreshTask` (or `BGProcessingTask`):
     /// today's repair on a utility queue, the remote layouts' fetch and, when it stored a layout
     /// of today's, a second repair. Cancel the awaiting task from the task's `expirationHandler`:
-    /// the run stops between files.
+    /// the run stops between files. The catalog is read on the main actor, the work runs off it.
+    @MainActor
     public static func backgroundRefresh<Catalog: LaunchAssetCatalog>(
         _ catalog: Catalog.Type, options: LaunchRepairOptions = LaunchRepairOptions()
     ) async -> Result<RepairReport, RepairError> {
-        let made = await MainActor.run { () -> Result<CatalogRepair, RepairError> in
-            do throws(RepairError) { return .success(try CatalogRepair(app: catalog, options: options)) } catch {
-                return .failure(error)
-            }
-        }
         let context: CatalogRepair
-        switch made {
-        case .success(let made): context = made
-        case .failure(let error): return .failure(error)
-        }
+        do throws(RepairError) { context = try CatalogRepair(app: catalog, options: options) } catch { return .failure(error) }
         let result = await context.refresh()
         AppLaunch.snapshotsChanged()
         return result
