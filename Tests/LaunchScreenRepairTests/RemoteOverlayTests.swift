@@ -70,7 +70,7 @@ struct RemoteOverlayTests {
         let shown = SnapshotRepair.prepareLaunch(
             container.locator, environment: .phone("2026-04-02"), window: window, manifest: catalog.manifest)
         let image = try #require(shown.shown.image, "\(shown.shown)")
-        #expect(image.source == .variant("spring-remote-light") && image.isPixelExact && image.scale == 3)
+        #expect(image.source == .variant("spring-remote-light", layout: "spring") && image.isPixelExact && image.scale == 3)
         let data = image.data(container.locator, manifest: catalog.manifest, variants: try catalog.pack())
         #expect(data != nil && data == images.values.first { $0 == data })
         #expect(data == (try container.contents(image.file)))

@@ -37,7 +37,7 @@ struct SplashDecisionTests {
                 environment.currentAppearance = appearance
                 let shown = prepare(catalog, environment, Self.phoneWindow(environment, landscape: orientation == .landscape)).shown
                 let image = try #require(shown.image, "\(orientation) \(appearance): \(shown)")
-                #expect(image.source == .variant("winter-phone-1179x2556-portrait-\(appearance.rawValue)"))
+                #expect(image.source == .variant("winter-phone-1179x2556-portrait-\(appearance.rawValue)", layout: "winter"))
                 #expect(image.width == 1179 && image.height == 2556 && image.scale == 3)
                 // The portrait image in a landscape slot is not the window's shape: shown upright, filling it.
                 #expect(image.isPixelExact == (orientation == .portrait), "\(orientation) \(appearance)")
@@ -64,7 +64,7 @@ struct SplashDecisionTests {
         let window = Self.phoneWindow(.phone())
         let shown = SnapshotRepair.prepareLaunch(container.locator, environment: .phone(), window: window, manifest: generated).shown
         #expect(shown == prepare(catalog, .phone(), window).shown)
-        #expect(shown.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(shown.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
         #expect(!generated.storage.hasReadEveryTable)
     }
 
@@ -107,11 +107,11 @@ struct SplashDecisionTests {
         let springDay = RepairEnvironment.phone("2026-03-01")
         #expect(
             prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source
-                == .variant("winter-phone-1179x2556-portrait-light"))
+                == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
         #expect(try repair(catalog, springDay).files(.replaced).count == 4)
         #expect(
             prepare(catalog, springDay, Self.phoneWindow(springDay)).shown.image?.source
-                == .variant("spring-phone-1179x2556-portrait-light"))
+                == .variant("spring-phone-1179x2556-portrait-light", layout: "spring"))
     }
 
     @Test("a pinned dark style: the dark image even when the user's appearance is light")
@@ -124,7 +124,7 @@ struct SplashDecisionTests {
         _ = try repair(catalog, pinned)
         let window = Self.phoneWindow(pinned)
         #expect(window.appearance == .dark)
-        #expect(prepare(catalog, pinned, window).shown.image?.source == .variant("winter-phone-1179x2556-portrait-dark"))
+        #expect(prepare(catalog, pinned, window).shown.image?.source == .variant("winter-phone-1179x2556-portrait-dark", layout: "winter"))
     }
 
     @Test("iPad in landscape: the full screen's landscape variant at 2×; a Split View snapshot beside it is not chosen")
@@ -143,7 +143,7 @@ struct SplashDecisionTests {
         #expect(try repair(catalog, environment).files(.replaced).count == 4)
         let window = LaunchWindow(environment, pointWidth: 1366, pointHeight: 1024, screenScale: 2)
         let image = try #require(prepare(catalog, environment, window).shown.image)
-        #expect(image.source == .variant("winter-pad-2732x2048-landscape-dark"))
+        #expect(image.source == .variant("winter-pad-2732x2048-landscape-dark", layout: "winter"))
         #expect(image.scale == 2 && image.isPixelExact)
     }
 
@@ -158,7 +158,7 @@ struct SplashDecisionTests {
         _ = try repair(catalog, .phone())
         let window = LaunchWindow(.phone(), pointWidth: 375, pointHeight: 812, screenScale: 3)
         let image = try #require(prepare(catalog, .phone(), window).shown.image)
-        #expect(image.source == .variant("winter-phone-1080x2340-portrait-light"))
+        #expect(image.source == .variant("winter-phone-1080x2340-portrait-light", layout: "winter"))
         #expect(abs(image.scale - 2.88) < 0.0001 && image.isPixelExact)
     }
 

@@ -53,10 +53,10 @@ extension SplashImage {
     ) -> Data? {
         let paths = SnapshotPaths(locator)
         switch source {
-        case .variant(let id):
+        case .variant(let id, let layout):
             let overlay = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay
             let source = overlay.variants(variants, paths, fileSystem: fileSystem)
-            return overlay.manifest().variant(id: id).flatMap { try? source.bytes(of: $0) }
+            return overlay.manifest().variant(id: id, layout: layout).flatMap { try? source.bytes(of: $0) }
         case .placeholder:
             return try? fileSystem.contents(of: paths.placeholderFile)
         case .appImage(let slot):

@@ -36,8 +36,9 @@ public struct LaunchWindow: Sendable, Hashable {
 public struct SplashImage: Sendable, Hashable {
     /// Where its bytes are.
     public enum Source: Sendable, Hashable {
-        /// A manifest variant this module wrote into the slot; its bytes are the pack's.
-        case variant(String)
+        /// A manifest variant this module wrote into the slot, by id and layout; its bytes are
+        /// the pack's, or a remote layout's in the store.
+        case variant(String, layout: String)
         /// The upgrade placeholder (``SnapshotLocator/placeholderFile``): the system's own
         /// snapshot, copied before this launch's repair.
         case placeholder
@@ -105,7 +106,7 @@ public enum LaunchScreenShown: Sendable, Hashable {
                 guard let record = ledger.overrides[slot.key], record.md5 == entry.md5 else { continue }
                 candidates.append((name, .appImage(slot), record.header.width, record.header.height))
             } else if let variant = manifest.variant(id: entry.variant, layout: entry.layout), variant.md5 == entry.md5 {
-                candidates.append((name, .variant(variant.id), variant.width, variant.height))
+                candidates.append((name, .variant(variant.id, layout: variant.layout), variant.width, variant.height))
             }
         }
         guard !candidates.isEmpty else {

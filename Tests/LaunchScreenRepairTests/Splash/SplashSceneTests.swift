@@ -41,8 +41,10 @@ struct SplashSceneTests {
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone())
         let decisions = launch(catalog, .phone())
-        #expect(decisions.shown(for: Self.phone(.dark))?.image?.source == .variant("winter-phone-1179x2556-portrait-dark"))
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(
+            decisions.shown(for: Self.phone(.dark))?.image?.source == .variant("winter-phone-1179x2556-portrait-dark", layout: "winter"))
+        #expect(
+            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
         guard case .storyboard = decisions.shown(for: Self.phone(nil)) else {
             Issue.record("an unspecified style must give the storyboard")
             return
@@ -66,13 +68,16 @@ struct SplashSceneTests {
         _ = try repair(catalog, .phone("2026-02-28"))
         // Given a launch on the first day of spring, before its repair
         let decisions = launch(catalog, .phone("2026-03-01"))
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(
+            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
         // When the repair writes spring and the launch is told
         #expect(try repair(catalog, .phone("2026-03-01")).files(.replaced).count == 4)
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(
+            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
         decisions.snapshotsChanged()
         // Then a second window (or a scene opened later) shows spring, which is what the system showed it
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .variant("spring-phone-1179x2556-portrait-light"))
+        #expect(
+            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("spring-phone-1179x2556-portrait-light", layout: "spring"))
     }
 
     @Test("the upgrade placeholder is for the launch's first scenes only")
@@ -86,7 +91,8 @@ struct SplashSceneTests {
         #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .placeholder)
         _ = try repair(catalog, .phone(appVersion: "1.1"))
         decisions.snapshotsChanged()
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light"))
+        #expect(
+            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
     }
 
     @Test("the upgrade placeholder is copied through the file system's copy (a clone on APFS); the step itself reads headers only")
