@@ -74,8 +74,10 @@ struct HTTPTransfer: Sendable {
             } else {
                 continue
             }
-            task.cancel()
-            // A cancelled task reports its end at once; should it not, the transfer is over anyway.
+            // Cancelled off this thread: FoundationNetworking applies a cancel on the session's
+            // queue, which a flood that keeps the socket full can hold for seconds; the transfer
+            // is over for the fetch after the grace period either way.
+            DispatchQueue.global(qos: .utility).async { task.cancel() }
             let grace = DispatchTime.now() + Self.gracePeriod
             while !delegate.ended, delegate.wake.wait(timeout: grace) == .success {}
             break

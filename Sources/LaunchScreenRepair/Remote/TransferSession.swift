@@ -54,7 +54,8 @@ final class TransferSession: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let session = self.session
         self.session = nil
         lock.unlock()
-        session?.invalidateAndCancel()
+        // Off this thread, for the reason HTTPTransfer.get cancels off it.
+        DispatchQueue.global(qos: .utility).async { session?.invalidateAndCancel() }
     }
 
     private func delegate(of task: URLSessionTask) -> (TransferDelegate)? {
