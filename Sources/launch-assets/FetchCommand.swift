@@ -21,8 +21,9 @@ struct FetchCommand: ParsableCommand {
             stored (or the manifest switched the module off, another fetch was running, or the \
             fetch was throttled), 1 on \
             bad input (the manifest file, the URL, the key), 2 on usage errors, and 3 when the \
-            fetch did not complete: the manifest was refused or unreachable, or an image failed; the \
-            report says which, and what was stored before is kept.
+            fetch did not complete: the manifest was refused or unreachable, an image failed, or the \
+            store cannot be used (a symbolic link in place of one of its folders, a lock that can \
+            never be taken); the report says which, and what was stored before is kept.
             """
     )
 
@@ -92,7 +93,7 @@ struct FetchCommand: ParsableCommand {
         switch report.status {
         case .completed, .busy, .switchedOff, .throttled:
             return
-        case .refused, .unreachable, .deferred, .cancelled:
+        case .refused, .unreachable, .deferred, .cancelled, .storeUnusable:
             StandardError.write("error: \(report.reason ?? report.status.rawValue)")
         case .incomplete:
             if let reason = report.reason { StandardError.write("error: \(reason)") }

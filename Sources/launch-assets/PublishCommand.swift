@@ -31,7 +31,7 @@ struct PublishCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The manifest's publication time, in seconds since 1970 (default: now). Devices refuse a manifest older than the one they have.",
+            "The manifest's publication time, in seconds since 1970, not in the future (default: now). Devices refuse a manifest older than the one they have.",
             valueName: "seconds"))
     var published: Int?
 
@@ -42,7 +42,16 @@ struct PublishCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let published, published < 0 { throw ValidationError("--published must be seconds since 1970, found \(published)") }
+        guard let published else { return }
+        if published < 0 { throw ValidationError("--published must be seconds since 1970, found \(published)") }
+        if published >= RemoteManifest.implausiblePublished {
+            throw ValidationError("--published \(published) is not seconds since 1970: milliseconds? Devices would refuse it")
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        if published > now {
+            throw ValidationError(
+                "--published \(published) is in the future (now is \(now)): devices refuse a manifest published after their clock")
+        }
     }
 
     func run() throws {

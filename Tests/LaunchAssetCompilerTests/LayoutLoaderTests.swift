@@ -180,6 +180,17 @@ import Testing
         #expect(diagnostic.line == place(of: "\"thru\"", in: text).line)
     }
 
+    @Test func yearsBeforeOneThousandAreErrorsAtTheirPlace() throws {
+        let text = layoutJSON(id: "winter", schedule: [("0001-01-01", "2027-02-28")])
+        let diagnostic = try singleError(text, path: "schedule[0].from", at: "\"0001-01-01\"")
+        #expect(diagnostic.message.contains("0001-01-01"))
+        #expect(
+            try load([
+                "default.json": layoutJSON(id: "default"),
+                "winter.json": layoutJSON(id: "winter", schedule: [("1000-01-01", "1000-01-02")]),
+            ]).layouts.count == 2)
+    }
+
     @Test func wrongTypes() throws {
         let priority = layoutJSON(id: "winter", schedule: [("12-01", "02-29")]).replacingOccurrences(
             of: "\"appearances\"", with: "\"priority\": \"high\",\n  \"appearances\"")

@@ -471,6 +471,10 @@ extension BadInputCase {
                 "launch-assets.json",
                 "{\n  \"remote\": { \"url\": \"https://cdn.example.com\", \"publicKey\": \"AAAAAAAAAAAAAAAAAAAAAA==\" }\n}\n")
         },
+        BadInputCase(
+            name: "year before 1000", input: "`\"from\": \"0027-02-06\"`",
+            expected: ["Layouts/lunar-new-year.json:", "schedule[0].from", "(year 1000 to 9999), found \"0027-02-06\""]
+        ) { try $0.edit("Layouts/lunar-new-year.json") { $0.replacingOccurrences(of: "\"2027-02-06\"", with: "\"0027-02-06\"") } },
     ]
 
     /// A valid Ed25519 public key (base64 of 32 bytes).

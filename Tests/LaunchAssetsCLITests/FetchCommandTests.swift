@@ -67,12 +67,16 @@ struct FetchCommandTests {
         }
 
         func fetch(_ extra: [String] = [], key: String? = nil, url: String? = nil) throws -> CLIRunner.Result {
-            try CLIRunner.run(
-                [
-                    "fetch", "--container", base.container.path, "--bundle-id", RepairCommandTests.bundleID,
-                    "--manifest", base.manifestURL.path, "--remote-url", url ?? self.url, "--public-key", key ?? publicKey,
-                    "--date", "2026-06-05", "--device", "iPhone15,2", "--timeout", "5",
-                ] + extra)
+            try CLIRunner.run(fetchArguments(extra, key: key, url: url))
+        }
+
+        /// The arguments of ``fetch(_:key:url:)``: the fixture's container and manifest, this server, 5 s timeout.
+        func fetchArguments(_ extra: [String] = [], key: String? = nil, url: String? = nil) -> [String] {
+            [
+                "fetch", "--container", base.container.path, "--bundle-id", RepairCommandTests.bundleID,
+                "--manifest", base.manifestURL.path, "--remote-url", url ?? self.url, "--public-key", key ?? publicKey,
+                "--date", "2026-06-05", "--device", "iPhone15,2", "--timeout", "5",
+            ] + extra
         }
 
         func storedImages() -> [String: Data] {
@@ -163,6 +167,36 @@ struct FetchCommandTests {
         #expect(reports.map(\.status.rawValue).sorted() == ["busy", "completed"])
         let stored = served.storedImages()
         #expect(stored.count == 2 && stored.allSatisfy { images[String($0.key.dropLast(4))] == $0.value })
+    }
+
+    @Test("server text holding terminal escape sequences is printed escaped, on standard output and standard error")
+    func controlCharactersAreEscaped() throws {
+        let served = try Served()
+        let images = try served.publishCampaign().keys.map { "images/\($0).png" }
+        try served.server.misbehave(["cut": Dictionary(uniqueKeysWithValues: images.map { ($0, 1000) })])
+        #expect(try served.fetch().status == 3)
+        let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J bytes 0-1/2"
+        try served.server.misbehave(["contentRange": Dictionary(uniqueKeysWithValues: images.map { ($0, hostile) })])
+        let fetched = try served.fetch()
+        #expect(fetched.status == 3)
+        #expect(try served.server.requests().contains { $0.range == "bytes=1000-" })
+        for (name, text) in [("stdout", fetched.stdout), ("stderr", fetched.stderr)] {
+            let controls = text.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty, "\(name) holds \(controls.map { $0.value })")
+        }
+        #expect(fetched.stderr.contains("\\u{1B}]0;owned\\u{7}"), "\(fetched.stderr)")
+    }
+
+    @Test("a store lock that can never be taken (a link loop) exits 3 with status storeUnusable, not busy")
+    func unusableLockExitsThree() throws {
+        let served = try Served()
+        _ = try served.publishCampaign()
+        try FileManager.default.createDirectory(at: served.store, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: served.store.appendingPathComponent("lock").path, withDestinationPath: "lock")
+        let fetched = try served.fetch(["--json"])
+        #expect(fetched.status == 3)
+        let report = try JSONDecoder().decode(RemoteFetchReport.self, from: Data(fetched.stdout.utf8))
+        #expect(report.status == .storeUnusable)
     }
 }
 

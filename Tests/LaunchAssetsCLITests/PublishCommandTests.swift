@@ -47,7 +47,7 @@ struct PublishCommandTests {
         let workspace = try RemoteWorkspace()
         defer { workspace.remove() }
         let publicKey = try keygen(workspace)
-        let arguments = ["--remote-layout", "spring", "--remote-layout", "summer", "--key", "signing.key", "--published", "1800000000"]
+        let arguments = ["--remote-layout", "spring", "--remote-layout", "summer", "--key", "signing.key", "--published", "1700000000"]
         let result = try workspace.run(["publish", "--output", "public"] + arguments)
         try #require(result.status == 0, "\(result.stderr)")
         let folder = workspace.url("public")
@@ -55,7 +55,7 @@ struct PublishCommandTests {
 
         let files = try FileTree.contents(of: folder)
         let manifest = try JSONDecoder().decode(RemoteManifest.self, from: try #require(files["manifest.json"]))
-        #expect(manifest.schemaVersion == 1 && manifest.enabled && manifest.published == 1_800_000_000)
+        #expect(manifest.schemaVersion == 1 && manifest.enabled && manifest.published == 1_700_000_000)
         #expect(manifest.generator.hasPrefix("launch-assets "))
         #expect(manifest.layouts.map(\.id) == ["spring", "summer"])
         #expect(manifest.layouts.allSatisfy { $0.delivery == .remote })
@@ -75,7 +75,7 @@ struct PublishCommandTests {
         #expect(try workspace.manifest("out").variants.filter { $0.layout != "default" } == manifest.variants)
 
         // The summary draws the folder.
-        #expect(result.stderr.contains("Published 2 layouts (\(manifest.variants.count) variants, published 1800000000) → public"))
+        #expect(result.stderr.contains("Published 2 layouts (\(manifest.variants.count) variants, published 1700000000) → public"))
         #expect(result.stderr.contains("├── manifest.json"))
         #expect(result.stderr.contains("└── images/              \(images.count) files <sha256>.png"))
 
@@ -102,13 +102,29 @@ struct PublishCommandTests {
         let workspace = try RemoteWorkspace()
         defer { workspace.remove() }
         let publicKey = try keygen(workspace)
-        let result = try workspace.run(["publish", "--disable", "--key", "signing.key", "--output", "public", "--published", "1800000100"])
+        let result = try workspace.run(["publish", "--disable", "--key", "signing.key", "--output", "public", "--published", "1700000100"])
         try #require(result.status == 0, "\(result.stderr)")
         let files = try FileTree.contents(of: workspace.url("public"))
         #expect(Set(files.keys) == ["manifest.json", "manifest.json.sig"])
         let manifest = try JSONDecoder().decode(RemoteManifest.self, from: try #require(files["manifest.json"]))
-        #expect(!manifest.enabled && manifest.published == 1_800_000_100 && manifest.layouts.isEmpty && manifest.variants.isEmpty)
+        #expect(!manifest.enabled && manifest.published == 1_700_000_100 && manifest.layouts.isEmpty && manifest.variants.isEmpty)
         #expect(try isValid(workspace.url("public"), publicKey))
+    }
+
+    @Test func aPublishedTimeInTheFutureOrInMillisecondsIsRefused() throws {
+        let workspace = try RemoteWorkspace()
+        defer { workspace.remove() }
+        _ = try keygen(workspace)
+        let future = Int(Date().timeIntervalSince1970) + 30 * 86_400
+        let cases = [(future, "is in the future"), (1_780_000_000_000, "is not seconds since 1970: milliseconds?")]
+        for (published, message) in cases {
+            let result = try workspace.run([
+                "publish", "--remote-layout", "spring", "--key", "signing.key", "--output", "public", "--published", "\(published)",
+            ])
+            #expect(result.status == 2, "--published \(published): exit \(result.status)")
+            #expect(result.stderr.contains("--published \(published) \(message)"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: workspace.url("public").path))
+        }
     }
 
     @Test func aBadKeyOrNothingToPublishIsRefusedAndThePreviousFolderKept() throws {

@@ -13,14 +13,17 @@ public final class LoopbackServer: @unchecked Sendable {
         public var ifNoneMatch: String?
         /// The request's `If-Modified-Since`.
         public var ifModifiedSince: String?
+        /// The request's `Accept-Encoding`.
+        public var acceptEncoding: String?
         /// The status answered; `nil` for a request left hanging.
         public var status: Int?
+        /// Bytes sent on the wire (compressed, for a gzip answer).
         public var bytes: Int
         /// The client's port: requests with the same one came over the same connection.
         public var client: Int?
 
         private enum CodingKeys: String, CodingKey {
-            case path, range, ifNoneMatch, ifModifiedSince, status, bytes, client
+            case path, range, ifNoneMatch, ifModifiedSince, acceptEncoding, status, bytes, client
         }
 
         public init(from decoder: any Decoder) throws {
@@ -29,6 +32,7 @@ public final class LoopbackServer: @unchecked Sendable {
             range = try container.decodeIfPresent(String.self, forKey: .range)
             ifNoneMatch = try container.decodeIfPresent(String.self, forKey: .ifNoneMatch)
             ifModifiedSince = try container.decodeIfPresent(String.self, forKey: .ifModifiedSince)
+            acceptEncoding = try container.decodeIfPresent(String.self, forKey: .acceptEncoding)
             // A hanging request is logged with the status "hang".
             status = try? container.decode(Int.self, forKey: .status)
             bytes = try container.decode(Int.self, forKey: .bytes)
@@ -74,7 +78,8 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Replaces the misbehaviour rules (see the script), by path inside the published folder:
-    /// `["status": ["manifest.json": 404]]`, `["hang": ["images/<sha256>.png"]]`.
+    /// `["status": ["manifest.json": 404]]`, `["hang": ["images/<sha256>.png"]]`,
+    /// `["gzip": ["manifest.json": 1 << 30]]` (a gzip bomb), `["flood": ["manifest.json": 1 << 30]]`.
     public func misbehave(_ rules: [String: Any]) throws {
         var prefixed: [String: Any] = [:]
         for (key, value) in rules {
@@ -89,6 +94,11 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Behaves again.
     public func behave() throws { try misbehave([:]) }
+
+    /// The bytes a flood or gzip answer in progress has sent so far (to the MiB); 0 before one started.
+    public func streamed() -> Int {
+        (try? String(contentsOf: log.appendingPathExtension("progress"), encoding: .utf8)).flatMap { Int($0) } ?? 0
+    }
 
     /// Every request answered so far, paths inside the published folder.
     public func requests() throws -> [Request] {

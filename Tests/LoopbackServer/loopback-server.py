@@ -18,13 +18,22 @@ CONTROL (JSON, may be missing or empty), whose keys each map a path (relative to
     delay       {path: seconds}     wait that long before answering
     validators  {path: kind}        which validators a file is served with: "etag", "lastModified"
                                     or "none" (default: both)
+    contentRange {path: text}       answer a Range request with 206 and this Content-Range
+    gzip        {path: bytes}       send the file then zeros, gzip-compressed as they are sent
+                                    (Content-Encoding: gzip, no Content-Length), `bytes`
+                                    decoded in all (0: the file alone)
+    flood       {path: bytes}       send that many plain bytes, made as they are sent, no
+                                    Content-Length
+
+Floods and gzip bodies stop after FLOOD_SECONDS whatever they were told; while one is sent, the
+bytes that went out so far are written to LOG.progress at each MiB.
 
 A file is served with an ETag (its MD5, quoted) and a Last-Modified (its modification time), and
 a conditional request it matches is answered 304 with no body: If-None-Match first, else
 If-Modified-Since, as RFC 9110 orders them.
 
-Each request is appended to LOG as one JSON line: path, range, the conditional headers, status,
-bytes sent, and the client's port (one per connection).
+Each request is appended to LOG as one JSON line: path, range, the conditional headers,
+Accept-Encoding, status, bytes sent (on the wire), and the client's port (one per connection).
 """
 import email.utils
 import hashlib
@@ -34,6 +43,7 @@ import signal
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT, CONTROL, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -41,6 +51,8 @@ ROOT, CONTROL, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
 # SIGTERM): unblock them so that the test can stop the server.
 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 log_lock = threading.Lock()
+FLOOD_SECONDS = 120
+PIECE = 1 << 16
 
 
 def control():
@@ -64,6 +76,7 @@ class Handler(BaseHTTPRequestHandler):
             "range": self.headers.get("Range"),
             "ifNoneMatch": self.headers.get("If-None-Match"),
             "ifModifiedSince": self.headers.get("If-Modified-Since"),
+            "acceptEncoding": self.headers.get("Accept-Encoding"),
             "status": status,
             "bytes": sent,
             "client": self.client_address[1],
@@ -103,6 +116,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(file, "rb") as handle:
             body = handle.read()
+        if path in rules.get("gzip", {}):
+            self.send_stream(200, self.gzipped(body, int(rules["gzip"][path])), {"Content-Encoding": "gzip"})
+            return
+        if path in rules.get("flood", {}):
+            self.send_stream(200, self.pattern(int(rules["flood"][path])), {})
+            return
         validators = self.validators(rules.get("validators", {}).get(path, "both"), body, os.stat(file).st_mtime)
         if self.not_modified(validators):
             self.send_response(304)
@@ -136,7 +155,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.record(416, 0)
                 return
             self.send_response(206)
-            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+            range_text = rules.get("contentRange", {}).get(path, "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+            self.send_header("Content-Range", range_text)
         else:
             self.send_response(200)
         part = body[start:]
@@ -178,6 +198,61 @@ class Handler(BaseHTTPRequestHandler):
             return email.utils.parsedate_to_datetime(validators["Last-Modified"]) <= email.utils.parsedate_to_datetime(since)
         except (TypeError, ValueError):
             return False
+
+    @staticmethod
+    def gzipped(body, total):
+        """The gzip stream of `body` followed by zeros up to `total` bytes, made piece by piece."""
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        yield compressor.compress(body)
+        remaining = max(0, total - len(body))
+        zeros = bytes(1 << 20)
+        while remaining > 0:
+            piece = compressor.compress(zeros[:min(remaining, len(zeros))])
+            remaining -= min(remaining, len(zeros))
+            if piece:
+                yield piece
+        yield compressor.flush()
+
+    @staticmethod
+    def pattern(total):
+        """`total` bytes of a repeating pattern, piece by piece."""
+        piece = bytes((index * 7) % 251 for index in range(PIECE))
+        while total > 0:
+            yield piece[:min(total, PIECE)]
+            total -= min(total, PIECE)
+
+    def send_stream(self, status, pieces, headers):
+        """Answers with the pieces as they come, no Content-Length, closing the connection at the
+        end, the client's hang-up, or FLOOD_SECONDS; logs the bytes that went out."""
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        sent = 0
+        reported = 0
+        stop = time.monotonic() + FLOOD_SECONDS
+        try:
+            for piece in pieces:
+                self.wfile.write(piece)
+                sent += len(piece)
+                if sent - reported >= 1 << 20:
+                    reported = sent
+                    self.report_progress(sent)
+                if time.monotonic() > stop:
+                    break
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.record(status, sent)
+        self.close_connection = True
+
+    @staticmethod
+    def report_progress(sent):
+        """Writes the bytes a stream has sent so far to LOG.progress (replaced whole, each MiB)."""
+        with open(LOG + ".progress.tmp", "w") as handle:
+            handle.write(str(sent))
+        os.replace(LOG + ".progress.tmp", LOG + ".progress")
 
     def send_slowly(self, data):
         """Sends in 16 KiB pieces; returns how many bytes went out before the client hung up."""

@@ -138,7 +138,7 @@ struct RepairRun<FS: FileSystem> {
     // MARK: - Remote layouts
 
     /// Today's layout cannot be shown when it is remote and an image a file needs is not stored
-    /// (not fetched yet, offline, refused), or when the newest verified manifest withdrew it: the
+    /// (not fetched yet, offline, refused) or is damaged, or when the newest verified manifest withdrew it: the
     /// calendar picks again without it, until a layout can be shown, ultimately the bundled
     /// fallback. With none left, the files that need a missing image are left as they are.
     mutating func passOverUnavailableLayouts(_ first: Inspected, _ entries: [DirectoryEntry], report: inout RepairReport) -> Inspected {
@@ -175,8 +175,8 @@ struct RepairRun<FS: FileSystem> {
         return inspected
     }
 
-    /// The replacements whose remote image is not stored, and the files showing or to show a
-    /// withdrawn layout, with why.
+    /// The replacements whose remote image is not stored or no longer matches its SHA-256, and
+    /// the files showing or to show a withdrawn layout, with why.
     func missingImages(_ plan: RepairPlan) -> [(step: String, variant: LaunchManifest.Variant, why: String)]? {
         var missing: [(step: String, variant: LaunchManifest.Variant, why: String)] = []
         let anyWithdrawn = overlay.stored.map { !$0.withdrawn.isEmpty } ?? false
@@ -185,8 +185,15 @@ struct RepairRun<FS: FileSystem> {
             // A remote image has a SHA-256; the app's own images for slots have neither it nor an offset.
             let remote = variant.offset == nil && variant.sha256 != nil
             let withdrawn = anyWithdrawn && overlay.withdrawal(of: variant.layout) != nil
-            guard withdrawn || (remote && step.action == .replace && !overlay.isStored(variant)) else { continue }
-            missing.append((step.name, variant, overlay.whyMissing(variant)))
+            guard withdrawn || (remote && step.action == .replace) else { continue }
+            if !withdrawn, overlay.isStored(variant) {
+                // Listed as stored: usable only if its file still has its length and SHA-256.
+                // One that lost them takes the whole layout out, not just its own slots.
+                guard case .failure(let unusable) = bytes(of: variant) else { continue }
+                missing.append((step.name, variant, unusable.reason))
+            } else {
+                missing.append((step.name, variant, overlay.whyMissing(variant)))
+            }
         }
         return missing.isEmpty ? nil : missing
     }

@@ -40,8 +40,9 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
         self.day = day
     }
 
-    /// Parses `MM-DD` or `YYYY-MM-DD`; `nil` when the text is neither or names no real day
-    /// (February 29 is accepted for yearly dates and for leap years).
+    /// Parses `MM-DD` or `YYYY-MM-DD`; `nil` when the text is neither, names no real day
+    /// (February 29 is accepted for yearly dates and for leap years), or has a year before 1000
+    /// (which ``description`` could not write back as four digits that every reader takes).
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let widths = parts.map(\.count)
@@ -52,9 +53,8 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
         let year = numbers.count == 3 ? numbers[0] : nil
         let month = numbers[numbers.count - 2]
         let day = numbers[numbers.count - 1]
-        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else {
-            return nil
-        }
+        guard year.map({ $0 >= 1000 }) ?? true, (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -64,7 +64,7 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
         guard let date = SeasonDate(text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "expected a date as \"MM-DD\" or \"YYYY-MM-DD\", found \"\(text)\""
+                debugDescription: "expected a date as \"MM-DD\" or \"YYYY-MM-DD\" (year 1000 to 9999), found \"\(text)\""
             )
         }
         self = date
@@ -75,11 +75,12 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
         try container.encode(description)
     }
 
-    /// `MM-DD` or `YYYY-MM-DD`.
+    /// `MM-DD` or `YYYY-MM-DD`, the year always with at least four digits.
     public var description: String {
         let monthDay = "\(Self.twoDigits(month))-\(Self.twoDigits(day))"
         guard let year else { return monthDay }
-        return "\(year)-\(monthDay)"
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + monthDay
     }
 
     /// Month and day as one comparable number, `MMDD`.

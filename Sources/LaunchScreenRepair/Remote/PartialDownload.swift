@@ -49,9 +49,7 @@ final class PartialDownload: TransferSink {
 
     /// The headers that ask for what is still missing.
     var requestHeaders: [String: String] {
-        var headers = ["Accept-Encoding": "identity"]
-        if count > 0 { headers["Range"] = "bytes=\(count)-" }
-        return headers
+        count > 0 ? ["Range": "bytes=\(count)-"] : [:]
     }
 
     func begin(_ response: HTTPURLResponse) -> RemoteFetchError? {

@@ -25,6 +25,9 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     case truncated(String, expected: Int, received: Int)
     /// The server answered a resumed download with a range other than the one asked for.
     case badRange(String, String)
+    /// The server answered with a `Content-Encoding` other than `identity` (the one asked for):
+    /// refused at the response head, before its body is decoded.
+    case encoded(String, String)
     /// The signature does not verify with the app's public key.
     case badSignature(String)
     /// Not a remote manifest: names the JSON path.
@@ -33,13 +36,22 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     case schema(String, String)
     /// Published before the manifest already verified: a replay of an older one.
     case older(String, published: Int, stored: Int)
+    /// Published at the same time as the manifest already verified, with other bytes: a
+    /// replay of another manifest from that second.
+    case republished(String, published: Int)
+    /// Published more than ``RemoteManifest/clockSlack`` after the device's clock.
+    case future(String, published: Int, clock: Int)
     /// The bytes do not hash to the manifest's digest.
     case digestMismatch(String, algorithm: String, expected: String, actual: String)
     /// Writing the store failed.
     case store(FileSystemError)
 
-    /// A one-line explanation, starting with the URL or file.
-    public var description: String {
+    /// A one-line explanation, starting with the URL or file; control characters (a server's
+    /// headers may hold terminal escape sequences) are written as `\u{…}` escapes.
+    public var description: String { Self.printable(text) }
+
+    /// The explanation as written, before control characters are escaped.
+    private var text: String {
         switch self {
         case .insecureURL(let url): "\(url): not HTTPS (plain HTTP is accepted for loopback addresses only)"
         case .insecureRedirect(let url, let target): "\(url): redirect to \(target) not followed: not HTTPS"
@@ -53,11 +65,16 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
         case .truncated(let url, let expected, let received):
             "\(url): the transfer ended after \(received) of \(expected) bytes; the next fetch resumes there"
         case .badRange(let url, let range): "\(url): the server answered a resumed download with \(range)"
+        case .encoded(let url, let encoding): "\(url): Content-Encoding \(encoding) refused: only identity is accepted"
         case .badSignature(let url): "\(url): the signature does not verify with the app's public key"
         case .malformed(let url, let reason): "\(url): not a remote manifest: \(reason)"
         case .schema(let url, let reason): "\(url): \(reason)"
         case .older(let url, let published, let stored):
             "\(url): published \(Self.date(published)), before the manifest already verified (\(Self.date(stored))): a replay, refused"
+        case .republished(let url, let published):
+            "\(url): published \(Self.date(published)) like the manifest already verified, with other bytes: a replay, refused"
+        case .future(let url, let published, let clock):
+            "\(url): published \(Self.date(published)), more than a day after this device's clock (\(Self.date(clock))): refused"
         case .digestMismatch(let url, let algorithm, let expected, let actual):
             "\(url): \(algorithm) \(actual), the manifest says \(expected)"
         case .store(let error): error.description
@@ -71,6 +88,20 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
         case .transport, .timedOut, .truncated, .cancelled: true
         default: false
         }
+    }
+
+    /// `text` with every control character (C0, DEL, C1) written as `\u{…}`, so that it
+    /// prints as one inert line on any terminal or log.
+    static func printable(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     static func date(_ seconds: Int) -> String {

@@ -17,6 +17,10 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         case unreachable
         /// Another fetch for this container was in progress: nothing done.
         case busy
+        /// The store's folders or its lock cannot be used (a symbolic link in place of a folder,
+        /// a lock that can never be taken, a read-only file system): nothing done, and no later
+        /// fetch will do better until the container is fixed.
+        case storeUnusable
         /// The verified manifest switches the module off: the system's snapshots were
         /// restored, and no image was fetched.
         case switchedOff
@@ -84,7 +88,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
 
     /// How the fetch ended.
     public var status: Status
-    /// Why, for ``Status/refused``, ``Status/unreachable``, ``Status/busy`` and ``Status/switchedOff``.
+    /// Why, for ``Status/refused``, ``Status/unreachable``, ``Status/busy``, ``Status/storeUnusable`` and ``Status/switchedOff``.
     public var reason: String?
     /// The published folder's URL.
     public var source: String

@@ -35,11 +35,8 @@ struct RemoteFetchRun<FS: FileSystem> {
         } catch {
             return report.stopped(Self.status(of: error), Self.reason(of: error))
         }
-        // Unchanged, the stored manifest need not be read again to know when it was published.
-        report.previousPublished = report.notModified ? manifest.published : store.storedPublished()
-        if let stored = report.previousPublished, manifest.published < stored {
-            return report.stopped(
-                .refused, RemoteFetchError.older(manifestURL.absoluteString, published: manifest.published, stored: stored).description)
+        if let refusal = replayRefusal(manifest, data: manifestData, url: manifestURL) {
+            return report.stopped(.refused, refusal.description)
         }
         if !report.notModified {
             do { try store.keep(manifest: manifestData, signature: signature) } catch {
@@ -60,10 +57,31 @@ struct RemoteFetchRun<FS: FileSystem> {
         return report
     }
 
+    /// Why a verified manifest may not replace the stored one: published too far after the
+    /// device's clock, before the stored one, or at the same time with other bytes. The stored
+    /// one sets that floor only if it verifies with the app's current key and is not itself
+    /// from the future (a key rotation or a wrong time signed earlier must not lock out later
+    /// manifests).
+    mutating func replayRefusal(_ manifest: RemoteManifest, data: Data, url: URL) -> RemoteFetchError? {
+        let clock = Int(request.environment.date.timeIntervalSince1970)
+        let latest = clock + RemoteManifest.clockSlack
+        guard manifest.published <= latest else { return .future(url.absoluteString, published: manifest.published, clock: clock) }
+        guard let stored = store.storedManifest(verifiedWith: key, publishedBy: latest) else { return nil }
+        report.previousPublished = stored.published
+        if manifest.published < stored.published {
+            return .older(url.absoluteString, published: manifest.published, stored: stored.published)
+        }
+        if manifest.published == stored.published, data != stored.data {
+            return .republished(url.absoluteString, published: manifest.published)
+        }
+        return nil
+    }
+
     /// Refusals are what the server sent; the rest is not reaching it, or not allowed to go on.
     static func status(of failure: RemoteFetchError) -> RemoteFetchReport.Status {
         switch failure {
-        case .tooLarge, .insecureRedirect, .badSignature, .malformed, .schema, .older, .digestMismatch: .refused
+        case .tooLarge, .encoded, .insecureRedirect, .badSignature, .malformed, .schema, .older, .republished, .future, .digestMismatch:
+            .refused
         case .cancelled: .cancelled
         case .store(let error) where error.isProtectedDataUnavailable: .deferred
         default: .unreachable
@@ -247,6 +265,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         let partialURL = store.partialFile(image.sha256)
         let partial: PartialDownload
         do {
+            try store.checkFolders()
             try fileSystem.createFolder(at: store.partialFolder, .regenerable)
             partial = try PartialDownload(url: url, file: partialURL, length: image.length)
         } catch {

@@ -43,12 +43,13 @@ public enum RemoteLayoutFetch {
         let key: Curve25519.Signing.PublicKey
         do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, error.description) }
         let store = RemoteStore(request.locator, fileSystem: fileSystem)
+        do { try store.checkFolders() } catch { return report.stopped(.storeUnusable, "\(error.description): nothing done") }
         let lock: RepairLock
         switch store.lock() {
         case .acquired(let taken): lock = taken
         case .busy: return report.stopped(.busy, "another fetch for this container is in progress: nothing done")
         case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, FileSystemError.deviceLocked)
-        case .failed(let error): return report.stopped(.busy, "lock: \(error.description): nothing done")
+        case .failed(let error): return report.stopped(.storeUnusable, "lock: \(error.description): nothing done")
         }
         defer { lock.release() }
         let check = store.check()

@@ -8,18 +8,27 @@ extension RemoteManifest {
     static let signatureSizeLimit = 512
     /// The largest image a remote manifest may declare.
     public static let imageSizeLimit = 32 << 20
+    /// How far ahead of the device's clock a manifest may be published, in seconds (a day:
+    /// clocks disagree). A later one is refused, so that one signed with a wrong time cannot
+    /// lock out every manifest after it.
+    public static let clockSlack = 86_400
+    /// The first `published` value that cannot be seconds (the year 5138): milliseconds by mistake.
+    public static let implausiblePublished = 100_000_000_000
 
     /// Verifies `data` (the exact bytes served) against its detached signature with the app's
     /// key, then decodes it and checks its fields, also against the app's bundled manifest.
     static func verified(
         _ data: Data, signature: Data, publicKey: Curve25519.Signing.PublicKey, url: URL, bundled: LaunchManifest
     ) throws(RemoteFetchError) -> RemoteManifest {
-        let address = url.absoluteString
-        let text = String(decoding: signature, as: UTF8.self).filter { !$0.isWhitespace }
-        guard let signatureBytes = Data(base64Encoded: text), signatureBytes.count == 64,
-            publicKey.isValidSignature(signatureBytes, for: data)
-        else { throw .badSignature(address) }
+        guard isSigned(data, signature: signature, by: publicKey) else { throw .badSignature(url.absoluteString) }
         return try decode(data, url: url, bundled: bundled)
+    }
+
+    /// Whether `signature` (base64, whitespace ignored) is `publicKey`'s signature of `data`.
+    static func isSigned(_ data: Data, signature: Data, by publicKey: Curve25519.Signing.PublicKey) -> Bool {
+        let text = String(decoding: signature, as: UTF8.self).filter { !$0.isWhitespace }
+        guard let bytes = Data(base64Encoded: text), bytes.count == 64 else { return false }
+        return publicKey.isValidSignature(bytes, for: data)
     }
 
     /// Decodes a manifest whose signature was verified and checks its fields.
@@ -44,6 +53,9 @@ extension RemoteManifest {
     private func check(_ address: String, bundled: LaunchManifest) throws(RemoteFetchError) {
         func fail(_ path: String, _ reason: String) -> RemoteFetchError { .schema(address, "at $\(path): \(reason)") }
         guard published > 0 else { throw fail(".published", "\(published) is not a time after 1970") }
+        guard published < Self.implausiblePublished else {
+            throw fail(".published", "\(published) is not seconds since 1970 (milliseconds?)")
+        }
         var layoutIDs = Set<String>()
         for (index, layout) in layouts.enumerated() {
             guard !layout.id.isEmpty else { throw fail(".layouts[\(index)].id", "empty") }

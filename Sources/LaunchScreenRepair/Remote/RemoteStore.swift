@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The module's store of remote layouts, `Library/Application Support/LaunchScreenRepair/Remote/`:
@@ -16,6 +17,8 @@ struct RemoteStore<FS: FileSystem> {
     let imagesFolder: URL
     let partialFolder: URL
     let lockFile: URL
+    /// Every folder from the container down to `images/` and `partial/`, outermost first.
+    let folderChain: [URL]
     let fileSystem: FS
 
     init(_ locator: SnapshotLocator, fileSystem: FS) {
@@ -27,7 +30,30 @@ struct RemoteStore<FS: FileSystem> {
         imagesFolder = folder.appendingPathComponent("images", isDirectory: true)
         partialFolder = folder.appendingPathComponent("partial", isDirectory: true)
         lockFile = folder.appendingPathComponent("lock", isDirectory: false)
+        var chain: [URL] = []
+        var level = locator.container
+        for name in folder.path.dropFirst(locator.container.path.count).split(separator: "/") {
+            level = level.appendingPathComponent(String(name), isDirectory: true)
+            chain.append(level)
+        }
+        folderChain = chain + [imagesFolder, partialFolder]
         self.fileSystem = fileSystem
+    }
+
+    /// Checks each folder of the store, level by level with `lstat`: missing or a real
+    /// directory, never a symbolic link or a file, so that nothing is read or written through a
+    /// link planted in place of `Remote/`, `Remote/images/` or a folder above them. Run before
+    /// the lock is taken and before every write.
+    func checkFolders() throws(FileSystemError) {
+        for level in folderChain {
+            switch fileSystem.kind(of: level) {
+            case nil, .directory?: continue
+            case .symbolicLink?:
+                throw FileSystemError(path: level.path, operation: "open", reason: "a symbolic link in place of a folder: not followed")
+            case let kind?:
+                throw FileSystemError(path: level.path, operation: "open", reason: "not a folder (\(kind.rawValue))")
+            }
+        }
     }
 
     func imageFile(_ sha256: String) -> URL { imagesFolder.appendingPathComponent("\(sha256).png", isDirectory: false) }
@@ -44,10 +70,16 @@ struct RemoteStore<FS: FileSystem> {
         SnapshotRepair.removeTemporaryFiles(in: [folder, imagesFolder], fileSystem: fileSystem)
     }
 
-    /// The `published` time of the stored manifest, or `nil` when there is none (or it cannot be read).
-    func storedPublished() -> Int? {
-        guard fileSystem.kind(of: manifestFile) != nil, let data = try? fileSystem.contents(of: manifestFile) else { return nil }
-        return (try? JSONDecoder().decode(PublishedTime.self, from: data))?.published
+    /// The stored manifest's bytes and `published` time, when its signature verifies with `key`
+    /// and it was published by `latest`; `nil` otherwise (none, unreadable, signed with another
+    /// key, or from the future).
+    func storedManifest(verifiedWith key: Curve25519.Signing.PublicKey, publishedBy latest: Int) -> (published: Int, data: Data)? {
+        guard fileSystem.kind(of: manifestFile) == .regular, fileSystem.kind(of: signatureFile) == .regular,
+            let data = try? fileSystem.contents(of: manifestFile), let signature = try? fileSystem.contents(of: signatureFile),
+            RemoteManifest.isSigned(data, signature: signature, by: key),
+            let published = (try? JSONDecoder().decode(PublishedTime.self, from: data))?.published, published <= latest
+        else { return nil }
+        return (published, data)
     }
 
     /// What the last fetches remember; empty when nothing is stored or it cannot be read.
@@ -61,6 +93,7 @@ struct RemoteStore<FS: FileSystem> {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(check) else { return }
+        try checkFolders()
         try fileSystem.createFolder(at: folder, .state)
         try fileSystem.writeAtomically(data, to: checkFile)
     }
@@ -72,6 +105,7 @@ struct RemoteStore<FS: FileSystem> {
 
     /// Keeps a verified manifest and its signature, when they differ from the stored ones.
     func keep(manifest: Data, signature: Data) throws(FileSystemError) {
+        try checkFolders()
         try fileSystem.createFolder(at: folder, .state)
         if (try? fileSystem.contents(of: signatureFile)) != signature { try fileSystem.writeAtomically(signature, to: signatureFile) }
         if (try? fileSystem.contents(of: manifestFile)) != manifest { try fileSystem.writeAtomically(manifest, to: manifestFile) }
@@ -95,14 +129,25 @@ struct RemoteStore<FS: FileSystem> {
 
     /// Stores a verified image.
     func keep(image: Data, sha256: String) throws(FileSystemError) {
+        try checkFolders()
         try fileSystem.createFolder(at: imagesFolder, .regenerable)
         try fileSystem.writeAtomically(image, to: imageFile(sha256))
     }
 
-    /// Writes what launches use.
+    /// Writes what launches use, then reads it back with the decoder every launch uses: a file
+    /// a launch would refuse is an error, never a fetch reported complete.
     func keep(layouts: StoredRemoteLayouts) throws(FileSystemError) {
+        try checkFolders()
         try fileSystem.createFolder(at: folder, .state)
-        try fileSystem.writeAtomically(layouts.encoded(), to: layoutsFile)
+        let bytes = layouts.encoded()
+        guard (try? JSONDecoder().decode(StoredRemoteLayouts.self, from: bytes)) == layouts else {
+            throw FileSystemError(path: layoutsFile.path, operation: "write", reason: "the layouts do not read back as written")
+        }
+        try fileSystem.writeAtomically(bytes, to: layoutsFile)
+        let (read, problem) = StoredRemoteLayouts.load(from: layoutsFile, fileSystem: fileSystem)
+        guard read == layouts else {
+            throw FileSystemError(path: layoutsFile.path, operation: "read", reason: problem ?? "not what was written")
+        }
     }
 
     /// Removes stored images and partial downloads whose SHA-256 is not in `needed`; returns

@@ -6,8 +6,9 @@ import FoundationNetworking
 
 /// The one URLSession of a fetch: its manifest, signature and images go over the same
 /// connections (one TLS handshake, not one per file), and the session's single delegate hands
-/// each task's callbacks to that transfer's own delegate. Ephemeral, no cache, no cookies; Low
-/// Data Mode and expensive networks as the request says. ``finish()`` ends it.
+/// each task's callbacks to that transfer's own delegate, on a ``DelegateQueue`` (backpressure).
+/// Ephemeral, no cache, no cookies; Low Data Mode and expensive networks as the request says.
+/// ``finish()`` ends it.
 final class TransferSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var delegates: [Int: TransferDelegate] = [:]
@@ -24,28 +25,37 @@ final class TransferSession: NSObject, URLSessionDataDelegate, @unchecked Sendab
         configuration.allowsConstrainedNetworkAccess = network.allowsConstrainedNetwork
         configuration.allowsExpensiveNetworkAccess = network.allowsExpensiveNetwork
         #endif
-        // No queue given: the session makes a serial one, so a sink is called one call at a time.
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        // A serial queue, so a sink is called one call at a time, that holds back the socket's
+        // reader while the sink is behind.
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: DelegateQueue())
     }
 
-    /// Starts a GET whose callbacks go to `delegate`; `nil` once the session is finished.
+    /// Starts a GET whose callbacks go to `delegate`; `nil` once the session is finished. Called
+    /// by the fetch's thread, which alone finishes the session. The lock is not held while the
+    /// task is made: FoundationNetworking makes it on the session's queue, which may be waiting
+    /// for a callback of an earlier task, which needs the lock.
     func start(_ request: URLRequest, delegate: TransferDelegate) -> URLSessionDataTask? {
         lock.lock()
-        defer { lock.unlock() }
+        let session = self.session
+        lock.unlock()
         guard let session else { return nil }
         let task = session.dataTask(with: request)
+        lock.lock()
         delegates[task.taskIdentifier] = delegate
+        lock.unlock()
         task.resume()
         return task
     }
 
-    /// Lets the tasks still running end and releases the session (which holds its delegate until then).
+    /// Cancels the tasks still running (a transfer abandoned after its grace period: nothing is
+    /// waiting for its bytes) and releases the session, which holds its delegate until then.
     func finish() {
         lock.lock()
         let session = self.session
         self.session = nil
         lock.unlock()
-        session?.finishTasksAndInvalidate()
+        // Off this thread, for the reason HTTPTransfer.get cancels off it.
+        DispatchQueue.global(qos: .utility).async { session?.invalidateAndCancel() }
     }
 
     private func delegate(of task: URLSessionTask) -> (TransferDelegate)? {
