@@ -34,10 +34,10 @@ final class VariantStorage: @unchecked Sendable {
     /// Each layout's table text, in the order of `layouts` (the order the generator wrote the
     /// variants in). A text whose layout is not among `layouts` is an edited generated file.
     init(tables: [String: String], layouts: [String], manifestVersion: String) {
-        for layout in tables.keys where !layouts.contains(layout) {
+        parts = layouts.compactMap { layout in tables[layout].map { .table(layout: layout, text: $0) } }
+        if parts.count != tables.count, let layout = tables.keys.first(where: { !Set(layouts).contains($0) }) {
             fatalError("manifest \(manifestVersion): a variant table for layout \(layout), which the manifest does not have")
         }
-        parts = layouts.compactMap { layout in tables[layout].map { .table(layout: layout, text: $0) } }
         self.tables = tables
         self.manifestVersion = manifestVersion
     }
