@@ -46,8 +46,9 @@ struct HostileRemoteTests {
         #expect(failed.map(\.path) == [image])
         #expect(failed.first?.reason == RemoteFetchError.encoded(Self.url(setup, image), "gzip").description)
         #expect(try setup.store().keys.allSatisfy { !$0.contains(image.dropFirst("images/".count)) })
+        // The two fetches' requests (the bomb's is logged only if its stream ended before the cut).
         let requests = try setup.server.requests()
-        #expect(requests.count > 4 && requests.allSatisfy { $0.acceptEncoding == "identity" }, "\(requests.map(\.acceptEncoding))")
+        #expect(requests.count >= 4 && requests.allSatisfy { $0.acceptEncoding == "identity" }, "\(requests.map(\.acceptEncoding))")
     }
 
     @Test("a flood of plain bytes without a length is refused at the cap, one piece past it at most")
