@@ -190,9 +190,7 @@ for scenario in scenarios {
     }
     let layouts = otherLayouts + [.init(id: "default", displayName: "Default", priority: 0, schedule: [])]
     // As the generated catalog holds them: a table per layout, read when a lookup needs it.
-    let tables = Dictionary(grouping: others + padding + active, by: \.layout).mapValues {
-        $0.map(VariantTable.line(for:)).joined(separator: "\n")
-    }
+    let tables = VariantTable.texts(of: others + padding + active)
     func catalogManifest() -> LaunchManifest {
         LaunchManifest(version: version, generator: "benchmark", pack: "Bench.launchpack", layouts: layouts, variantTables: tables)
     }

@@ -91,7 +91,7 @@ struct ManifestLookupTests {
     }
 
     /// The manifest's two layouts (without the duplicate), and its variants as the generated
-    /// catalog holds them: a table per layout.
+    /// catalog holds them: a table per layout, in id order.
     static let layouts: [LaunchManifest.Layout] = [
         .init(id: "default", displayName: "Default", priority: 0, schedule: []),
         .init(
@@ -99,10 +99,9 @@ struct ManifestLookupTests {
             schedule: [.init(from: .init(month: 12, day: 1), through: .init(month: 2, day: 28))]),
     ]
     static let grouped = LaunchManifest(
-        version: "v", generator: "test", pack: "P.launchpack", layouts: layouts, variants: Array(manifest.variants.dropLast()))
-    static let tables = Dictionary(grouping: grouped.variants, by: \.layout).mapValues {
-        $0.map(VariantTable.line(for:)).joined(separator: "\n")
-    }
+        version: "v", generator: "test", pack: "P.launchpack", layouts: layouts,
+        variants: layouts.flatMap { layout in manifest.variants.dropLast().filter { $0.layout == layout.id }.sorted { $0.id < $1.id } })
+    static let tables = VariantTable.texts(of: grouped.variants)
 
     @Test("a manifest made from variant tables holds the tables' variants, in the layouts' order")
     func fromTables() {
@@ -149,5 +148,45 @@ struct ManifestLookupTests {
         #expect(manifest.variants(layout: "default", idiom: .pad) == Self.grouped.variants(layout: "default", idiom: .pad))
         #expect(!manifest.storage.hasReadEveryTable)
         #expect(manifest.variants == Self.grouped.variants.filter { $0.layout != "winter" } + [remote])
+    }
+
+    @Test("a lookup by id finds every line of a table in id order, and of one in another order")
+    func lookupInAnyOrder() throws {
+        var variants = Self.grouped.variants.filter { $0.layout == "default" }
+        // Ids that share a start, one that sorts before the space that ends a field, and one percent-encoded.
+        for id in ["default", "default-", "default-1179x2556-dark-extra", "default 1179", "défault%"] {
+            var variant = variants[0]
+            variant.id = id
+            variants.append(variant)
+        }
+        let sorted = try #require(VariantTable.texts(of: variants)["default"])
+        let lines = sorted.split(separator: "\n")
+        #expect(lines.count == variants.count)
+        #expect(
+            lines.map { Array($0.prefix { $0 != " " }.utf8) }
+                == lines.map { Array($0.prefix { $0 != " " }.utf8) }.sorted {
+                    $0.lexicographicallyPrecedes($1)
+                })
+        let reversed = lines.reversed().joined(separator: "\n")
+        for text in [sorted, reversed] {
+            for variant in variants {
+                #expect(try VariantTable.variant(id: variant.id, in: text) == variant, "\(variant.id)")
+            }
+            for missing in ["", "a", "default-1179", "zzz", "default-1179x2556-dark-extra-more"] {
+                #expect(try VariantTable.variant(id: missing, in: text) == nil, "\(missing)")
+            }
+        }
+        #expect(try VariantTable.variant(id: "default", in: "") == nil)
+    }
+
+    @Test("a line that cannot be read, found by a lookup, is named by its own line number")
+    func lookupErrorNamesTheLine() throws {
+        let text = try #require(Self.tables["default"])
+        let lines = text.split(separator: "\n")
+        let broken = (lines.dropLast() + [lines.last! + " extra"]).joined(separator: "\n")
+        let id = String(lines.last!.prefix { $0 != " " })
+        #expect(throws: VariantTableError.fieldCount(line: lines.count, found: VariantTable.columns.count + 1)) {
+            try VariantTable.variant(id: id, in: broken)
+        }
     }
 }

@@ -54,9 +54,7 @@ struct SplashDecisionTests {
         let catalog = try TestCatalog(in: container.folder.url)
         #expect(try repair(catalog, .phone()).files(.replaced).count == 4)
         let bundled = catalog.manifest
-        let tables = Dictionary(grouping: bundled.variants, by: \.layout).mapValues {
-            $0.map(VariantTable.line(for:)).joined(separator: "\n")
-        }
+        let tables = VariantTable.texts(of: bundled.variants)
         let generated = LaunchManifest(
             version: bundled.version, generator: bundled.generator, pack: bundled.pack, layouts: bundled.layouts, variantTables: tables,
             models: bundled.models)

@@ -2,9 +2,9 @@ import LaunchScreenRepair
 
 /// Writes `<Type>.swift`: the manifest, where the pack is, and where remote layouts are published.
 ///
-/// The variants are one ``VariantTable`` string literal per layout, a line each, which the
-/// compiler reads in time and memory that grow with the bytes, and a launch reads a layout at a
-/// time; layouts and models are typed literals.
+/// The variants are one ``VariantTable`` string literal per layout, a line each in id order,
+/// which the compiler reads in time and memory that grow with the bytes, and a launch searches
+/// by halves, a layout at a time; layouts and models are typed literals.
 /// Deterministic: the same manifest and type name give the same text, and a changed layout
 /// changes its own lines.
 public struct SwiftSourceGenerator: Sendable {
@@ -95,18 +95,18 @@ public struct SwiftSourceGenerator: Sendable {
             "",
             // One string literal per layout: the type checker's work grows with its bytes, not with an
             // expression (Docs/Performance.md), and a launch reads only its layout's.
-            "    /// Each layout's variants, one a line, in the columns of `VariantTable`:",
+            "    /// Each layout's variants, one a line in id order, in the columns of `VariantTable`:",
             "    /// \(VariantTable.columns.joined(separator: " ")).",
         ]
-        let byLayout = Dictionary(grouping: manifest.variants, by: \.layout)
-        let tabled = manifest.layouts.filter { byLayout[$0.id] != nil }
+        let tables = VariantTable.tables(of: manifest.variants)
+        let tabled = manifest.layouts.filter { tables[$0.id] != nil }
         if tabled.isEmpty {
             lines.append("    private static let variantTables: [String: String] = [:]")
         } else {
             lines.append("    private static let variantTables: [String: String] = [")
             for layout in tabled {
                 lines.append("        \(literal(layout.id)): #\"\"\"")
-                lines += byLayout[layout.id, default: []].map { "            " + VariantTable.line(for: $0) }
+                lines += tables[layout.id, default: []].map { "            " + $0 }
                 lines.append("            \"\"\"#,")
             }
             lines.append("    ]")

@@ -183,7 +183,8 @@ public struct RepairPlanner: Sendable {
                 return skip("no \(appearance.rawValue) variant of \(header.width)x\(header.height) in layout \(layout)")
             }
         } else if !appearanceMatters(width: header.width, height: header.height) {
-            chosen = all
+            // The same images either way: the light variants name them, in whatever order the manifest lists them.
+            chosen = all.filter { $0.appearance == .light } + all.filter { $0.appearance != .light }
         } else if file.appearance.source == .indistinguishable {
             return skip(
                 "the light and dark snapshots of \(header.width)x\(header.height) look the same, so their slots cannot be told apart "

@@ -15,7 +15,9 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     public var pack: String
     /// The seasonal layouts, in the order the generator loaded them.
     public var layouts: [Layout]
-    /// Every rendered image, ordered by layout, idiom, size, orientation and appearance.
+    /// Every rendered image, by layout: within a layout, `manifest.json` lists them by idiom,
+    /// size, orientation and appearance, the generated `<Type>.swift` by id (its lookups search
+    /// by halves). Lookups find a variant by what it is, never by where it is listed.
     public var variants: [Variant] {
         get { storage.variants }
         set { storage = VariantStorage(newValue) }
@@ -38,13 +40,9 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         variants: [Variant],
         models: [String: String] = [:]
     ) {
-        self.schemaVersion = schemaVersion
-        self.version = version
-        self.generator = generator
-        self.pack = pack
-        self.layouts = layouts
-        self.storage = VariantStorage(variants)
-        self.models = models
+        self.init(
+            schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
+            storage: VariantStorage(variants), models: models)
     }
 
     /// A manifest whose variants are ``VariantTable`` texts, one per layout id, in the order of
@@ -60,12 +58,21 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         variantTables: [String: String],
         models: [String: String] = [:]
     ) {
+        self.init(
+            schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
+            storage: VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version), models: models)
+    }
+
+    private init(
+        schemaVersion: Int, version: String, generator: String, pack: String, layouts: [Layout], storage: VariantStorage,
+        models: [String: String]
+    ) {
         self.schemaVersion = schemaVersion
         self.version = version
         self.generator = generator
         self.pack = pack
         self.layouts = layouts
-        self.storage = VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version)
+        self.storage = storage
         self.models = models
     }
 

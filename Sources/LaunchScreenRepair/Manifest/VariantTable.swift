@@ -46,28 +46,78 @@ public enum VariantTable {
         return variants
     }
 
-    /// The variant of that id in a table, reading only its line: the others are passed over by
-    /// their first field, found with `memchr`. `nil` when no line has the id.
+    /// Each layout's variants as the generated catalog holds them: a table per layout, its
+    /// lines sorted by id (the bytes of the written field), so that ``variant(id:in:)`` finds a
+    /// line by binary search.
+    public static func tables(of variants: [LaunchManifest.Variant]) -> [String: [String]] {
+        Dictionary(grouping: variants, by: \.layout).mapValues { variants in
+            variants.map { (key: Array(field($0.id).utf8), line: line(for: $0)) }
+                .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+                .map(\.line)
+        }
+    }
+
+    /// ``tables(of:)``, each table's lines joined into its text.
+    public static func texts(of variants: [LaunchManifest.Variant]) -> [String: String] {
+        tables(of: variants).mapValues { $0.joined(separator: "\n") }
+    }
+
+    /// The variant of that id in a table, reading only its line. A table in id order (as
+    /// ``tables(of:)`` writes it) is searched by halves; when that finds nothing, the lines are
+    /// walked in turn, so that a table in another order is read right too. `nil` when no line
+    /// has the id.
     public static func variant(id: String, in text: String) throws(VariantTableError) -> LaunchManifest.Variant? {
-        let key = Array(field(id).utf8) + [space]
+        let key = Array(field(id).utf8)
         var text = text
-        let found: (line: [UInt8], number: Int)? = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var lineStart = 0
-            var number = 0
-            while lineStart < bytes.count {
-                number += 1
-                let lineEnd =
-                    memchr(base + lineStart, Int32(newline), bytes.count - lineStart).map {
-                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                    } ?? bytes.count
-                if bytes[lineStart..<lineEnd].starts(with: key) { return (Array(bytes[lineStart..<lineEnd]), number) }
-                lineStart = lineEnd + 1
-            }
-            return nil
+        let found: (line: [UInt8], start: Int)? = text.withUTF8 { bytes in
+            let range = lineByHalves(key, in: bytes) ?? lineInTurn(key, in: bytes)
+            return range.map { (Array(bytes[$0]), $0.lowerBound) }
         }
         guard let found else { return nil }
-        return try variant(found.line[...], number: found.number)
+        do { return try variant(found.line[...], number: 0) } catch {
+            // The line's number, counted only for the message: a generated table always reads.
+            let number = text.utf8.prefix(found.start).lazy.filter { $0 == newline }.count + 1
+            throw error.on(line: number)
+        }
+    }
+
+    /// Binary search in a table whose lines are in id order; the range of the line whose first
+    /// field is `key`.
+    private static func lineByHalves(_ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        // The line sought, if there, starts in low..<high; low is always a line's start.
+        var (low, high) = (0, bytes.count)
+        while low < high {
+            var start = low + (high - low) / 2
+            while start > low, bytes[start - 1] != newline { start -= 1 }
+            let end = lineEnd(from: start, in: bytes)
+            var fieldEnd = start
+            while fieldEnd < end, bytes[fieldEnd] != space { fieldEnd += 1 }
+            let field = bytes[start..<fieldEnd]
+            if field.elementsEqual(key) { return start..<end }
+            if key.lexicographicallyPrecedes(field) { high = start } else { low = end + 1 }
+        }
+        return nil
+    }
+
+    /// The lines in turn, passed over by their first field; the range of the one that is `key`.
+    private static func lineInTurn(_ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var start = 0
+        while start < bytes.count {
+            let end = lineEnd(from: start, in: bytes)
+            if end - start > key.count, bytes[start + key.count] == space, bytes[start..<start + key.count].elementsEqual(key) {
+                return start..<end
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Where the line that starts at `start` ends (its newline, or the end), found with `memchr`.
+    private static func lineEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        return memchr(base + start, Int32(newline), bytes.count - start).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? bytes.count
     }
 
     /// The value written for an absent one.

@@ -5,6 +5,14 @@ public enum VariantTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A field's value is not one its column takes.
     case invalid(line: Int, column: String, value: String)
 
+    /// The same error on another line.
+    func on(line: Int) -> Self {
+        switch self {
+        case .fieldCount(_, let found): .fieldCount(line: line, found: found)
+        case .invalid(_, let column, let value): .invalid(line: line, column: column, value: value)
+        }
+    }
+
     public var description: String {
         switch self {
         case .fieldCount(let line, let found):
