@@ -99,6 +99,9 @@ let otherLayouts = (1..<max(2, (manifestVariants + perLayout - 1) / perLayout)).
         schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))])
 }
 let launches = 200
+/// The synchronous step takes a tenth of a millisecond: ten times the launches, so that a burst
+/// of other work on the machine moves its median less.
+let stepLaunches = 2000
 /// Untimed launches before each measurement, so one-time costs (first use of Foundation's time
 /// zone and file APIs, cold CPU caches) count for neither strategy.
 let warmUp = 20
@@ -141,7 +144,8 @@ func line(_ cells: [String], _ widths: [Int]) -> String {
 
 let widths = [21, 5, 32, 26, 10, 10]
 print(
-    "launches per measurement: \(launches) after \(warmUp) untimed; manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
+    "launches per measurement: \(launches) (the synchronous step: \(stepLaunches)) after \(warmUp) untimed; "
+        + "manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
 )
 print("wall time per launch in ms as min / median / max")
 print(line(["device", "files", "strategy", "wall ms (min/median/max)", "read", "written"], widths))
@@ -243,7 +247,7 @@ for scenario in scenarios {
     for _ in 0..<warmUp {
         _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
     }
-    for _ in 0..<launches {
+    for _ in 0..<stepLaunches {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
         stepTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
