@@ -163,6 +163,48 @@ struct HostileRemoteTests {
         }
     }
 
+    @Test(
+        "Remote/, Remote/images/ or Remote/partial/ swapped for a symbolic link after the fetch made sure of it, before it writes there: nothing lands through the link, what is written goes into the folder opened, a later open is refused"
+    )
+    func swappedFoldersAreNotFollowed() throws {
+        let link = "a symbolic link in place of a folder: not followed"
+        for swapped in ["", "images", "partial"] {
+            // Given: a fresh store, and a racer that swaps the folder the moment the fetch gives it its storage class.
+            let setup = try Setup()
+            try Self.publishCampaign(setup, at: Self.t1)
+            let images = RemoteLayoutTests.campaignPhoneImages(setup).sorted()
+            if swapped == "partial" {
+                // Both downloads end early, so that what a partial file holds stays where it was written.
+                try setup.server.misbehave([
+                    "cut": Dictionary(uniqueKeysWithValues: images.map { (RemoteManifest.imagePath(sha256: $0), 1000) })
+                ])
+            }
+            let outside = setup.container.folder.url.appendingPathComponent("outside")
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            let folder = swapped.isEmpty ? setup.remoteFolder : setup.remoteFolder.appendingPathComponent(swapped)
+            let racing = FolderSwappingFileSystem(swapping: folder, for: outside)
+
+            // When
+            let report = setup.fetch(on: "2026-06-05", fileSystem: racing)
+
+            // Then: the link is there, nothing went through it, and the writes after the swap are in the folder opened.
+            print("HOSTILE-SWAPPED \(swapped.isEmpty ? "Remote" : swapped):\n\(report.text)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path) == outside.path, "\(swapped): not swapped")
+            let written = try FileManager.default.subpathsOfDirectory(atPath: outside.path)
+            #expect(written.isEmpty, "\(swapped): written through the link: \(written)")
+            let moved = Set(try FileManager.default.contentsOfDirectory(atPath: racing.movedFolder.path))
+            let refused = report.files(.failed).filter { $0.reason?.hasSuffix(link) == true }
+            switch swapped {
+            case "":
+                #expect(moved.isSuperset(of: ["lock", RemoteManifest.fileName, StoredRemoteLayouts.fileName, "images"]), "\(moved)")
+                #expect(report.status == .completed, "\(report.text)")
+            default:
+                #expect(moved.count == 1 && images.contains { moved.contains("\($0).png") }, "\(swapped): \(moved)")
+                #expect(report.status == .incomplete && refused.count == 1, "\(swapped): \(report.text)")
+            }
+        }
+    }
+
     @Test("a lock that can never be taken (a link loop) is reported as an unusable store, not as busy")
     func unusableLockIsNotBusy() throws {
         let setup = try Setup()

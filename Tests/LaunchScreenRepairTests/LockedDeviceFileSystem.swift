@@ -62,4 +62,24 @@ final class LockedDeviceFileSystem: FileSystem, @unchecked Sendable {
     func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
         try base.setStorageClass(storage, of: url)
     }
+
+    func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile {
+        try check(folder.url(of: name), "open")
+        return try base.openForReading(name, in: folder)
+    }
+
+    func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError) {
+        try check(folder.url(of: name), "create")
+        try base.writeAtomically(data, to: name, in: folder)
+    }
+
+    func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError) {
+        lock.withLock { _removed.append(folder.url(of: name).path) }
+        try base.removeItem(name, in: folder)
+    }
+
+    func tryLock(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> (any FileLock)? {
+        try check(folder.url(of: name), "open")
+        return try base.tryLock(name, in: folder)
+    }
 }

@@ -25,7 +25,7 @@ struct RemoteOverlayTests {
     /// which of its images are in `images/`.
     @discardableResult
     func storeRemoteSpring(storedImages: Bool) throws -> [String: Data] {
-        let store = RemoteStore(container.locator, fileSystem: LocalFileSystem())
+        let store = try RemoteStore(container.locator, fileSystem: LocalFileSystem())
         let spring = catalog.manifest.layouts.first { $0.id == "spring" }!
         var variants: [LaunchManifest.Variant] = []
         var images: [String: Data] = [:]
@@ -119,7 +119,7 @@ struct RemoteOverlayTests {
         defer { container.folder.remove() }
         var manifest = catalog.manifest
         for index in manifest.layouts.indices where manifest.layouts[index].id == "festival" { manifest.layouts[index].delivery = .remote }
-        let store = RemoteStore(container.locator, fileSystem: LocalFileSystem())
+        let store = try RemoteStore(container.locator, fileSystem: LocalFileSystem())
         var stored = StoredRemoteLayouts(published: 1, layouts: [], variants: [], models: [:], stored: [], missing: [:])
         try store.keep(layouts: stored)
         // Festival's images are still in the pack here, so a file that shows one is what a stored remote image would be.

@@ -189,7 +189,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     init(faults: [Fault] = []) { self.faults = faults }
 
-    /// Every write, removal and directory creation, as `<operation> <path>`.
+    /// Every write and removal, and every directory created by path, as `<operation> <path>`.
     var mutations: [String] { lock.withLock { _mutations } }
     /// The storage class last given to each path.
     var storageClasses: [String: StorageClass] { lock.withLock { _storageClasses } }
@@ -214,11 +214,20 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func kind(of url: URL) -> FileKind? { base.kind(of: url) }
 
     func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
+        try counted(url) { () throws(FileSystemError) in try base.openForReading(url) }
+    }
+
+    func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile {
+        try counted(folder.url(of: name)) { () throws(FileSystemError) in try base.openForReading(name, in: folder) }
+    }
+
+    /// The file `open` opens at `url`, its opening and its reads counted, unless a fault fails it.
+    private func counted(_ url: URL, _ open: () throws(FileSystemError) -> any ReadableFile) throws(FileSystemError) -> any ReadableFile {
         lock.withLock { _reads += 1 }
         for case .failOpen(let name) in faults where url.lastPathComponent == name {
             throw FileSystemError(path: url.path, operation: "open", reason: "Permission denied (injected)")
         }
-        return CountedReadableFile(try base.openForReading(url), url: url, fileSystem: self)
+        return CountedReadableFile(try open(), url: url, fileSystem: self)
     }
 
     func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
@@ -238,9 +247,19 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         try base.writeAtomically(data, to: url)
     }
 
+    func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError) {
+        note("write \(folder.url(of: name).path)")
+        try base.writeAtomically(data, to: name, in: folder)
+    }
+
     func removeItem(at url: URL) throws(FileSystemError) {
         note("remove \(url.path)")
         try base.removeItem(at: url)
+    }
+
+    func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError) {
+        note("remove \(folder.url(of: name).path)")
+        try base.removeItem(name, in: folder)
     }
 
     func createDirectory(at url: URL) throws(FileSystemError) {

@@ -3,7 +3,8 @@ import Foundation
 /// The file operations the repair engine performs: the seam where tests count writes and
 /// inject faults. ``LocalFileSystem`` is the real one.
 ///
-/// Every call works on one path and never follows a symbolic link at its last component.
+/// Every call works on one path and never follows a symbolic link at its last component; a call
+/// given an ``OpenFolder`` works relative to the folder's descriptor and follows no link at all.
 public protocol FileSystem: Sendable {
     /// The entries of a directory, without following symbolic links (`lstat`).
     func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry]
@@ -27,6 +28,15 @@ public protocol FileSystem: Sendable {
     /// Gives a folder or file of the module's its data-protection class and backup exclusion
     /// (Apple platforms; nothing to do elsewhere).
     func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError)
+    /// ``openForReading(_:)`` of the file `name` in `folder`.
+    func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile
+    /// ``writeAtomically(_:to:)`` of the file `name` in `folder`: the temporary file, the rename
+    /// and the flush all in that folder.
+    func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError)
+    /// Removes the file or symbolic link `name` in `folder`: never a folder, never what a link points to.
+    func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError)
+    /// ``tryLock(_:)`` of the file `name` in `folder`.
+    func tryLock(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> (any FileLock)?
 }
 
 /// An advisory lock held on a file.
@@ -183,6 +193,27 @@ extension FileSystem {
         try LocalFileSystem().setStorageClass(storage, of: url)
     }
 
+    /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it: a file
+    /// system that observes or faults only some calls passes the others on as they are.
+    public func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile {
+        try folder.openForReading(name)
+    }
+
+    /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it.
+    public func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError) {
+        try folder.writeAtomically(data, to: name)
+    }
+
+    /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it.
+    public func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError) {
+        try folder.removeItem(name)
+    }
+
+    /// The real `flock`, relative to the folder's descriptor, as ``LocalFileSystem`` takes it.
+    public func tryLock(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> (any FileLock)? {
+        try folder.tryLock(name)
+    }
+
     /// Creates a folder of the module's (and any missing parents) and gives it `storage`, which
     /// the files created in it inherit. Called before every write into it, so that a folder an
     /// older version created gets its class too.
@@ -191,12 +222,29 @@ extension FileSystem {
         try setStorageClass(storage, of: url)
     }
 
+    /// ``createFolder(at:_:)`` relative to `parent`: the folder `name` in it, created when
+    /// missing and opened without following a symbolic link, with its storage class given.
+    func openFolder(_ name: String, in parent: OpenFolder, _ storage: StorageClass) throws(FileSystemError) -> OpenFolder {
+        let folder = try parent.makeFolder(name)
+        try setStorageClass(storage, of: folder.url)
+        return folder
+    }
+
     /// Reads a whole regular file through this file system.
     public func contents(of url: URL) throws(FileSystemError) -> Data {
-        let file = try openForReading(url)
-        defer { file.close() }
-        do { return Data(try file.bytes(at: 0, count: file.count)) } catch {
-            throw FileSystemError(path: url.path, operation: "read", reason: error.description)
-        }
+        try wholeFile(openForReading(url), url)
+    }
+
+    /// Reads the whole regular file `name` in `folder` through this file system.
+    func contents(of name: String, in folder: OpenFolder) throws(FileSystemError) -> Data {
+        try wholeFile(openForReading(name, in: folder), folder.url(of: name))
+    }
+}
+
+/// Every byte of `file`, which is closed.
+private func wholeFile(_ file: any ReadableFile, _ url: URL) throws(FileSystemError) -> Data {
+    defer { file.close() }
+    do { return Data(try file.bytes(at: 0, count: file.count)) } catch {
+        throw FileSystemError(path: url.path, operation: "read", reason: error.description)
     }
 }

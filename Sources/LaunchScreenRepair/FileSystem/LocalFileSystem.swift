@@ -18,7 +18,11 @@ public struct LocalFileSystem: FileSystem {
 
     /// Lists `directory` with `readdir` and an `lstat` (`fstatat`) of every entry.
     public func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        try Self.entries(open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), directory)
+    }
+
+    /// Lists the folder `open` or `openat` gave `descriptor` for, taking the descriptor.
+    static func entries(_ descriptor: Int32, _ directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
         guard descriptor >= 0 else { throw Self.failure(directory, "list") }
         guard let stream = fdopendir(descriptor) else {
             let error = Self.failure(directory, "list")
@@ -47,7 +51,12 @@ public struct LocalFileSystem: FileSystem {
 
     /// Opens with `O_NOFOLLOW` and checks the result is a regular file.
     public func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
-        let (file, kind) = try Self.openFile(url, flags: O_NOFOLLOW)
+        try Self.regularFile(open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), url)
+    }
+
+    /// The regular file `open` or `openat` gave `descriptor` for; anything else is closed and refused.
+    static func regularFile(_ descriptor: Int32, _ url: URL) throws(FileSystemError) -> any ReadableFile {
+        let (file, kind) = try opened(descriptor, url)
         guard kind == .regular else {
             file.close()
             throw FileSystemError(path: url.path, operation: "open", reason: "not a regular file")
@@ -57,7 +66,11 @@ public struct LocalFileSystem: FileSystem {
 
     /// `open` for reading with the extra `flags`, then `fstat`: the file and what it is.
     static func openFile(_ url: URL, flags: Int32) throws(FileSystemError) -> (LocalReadableFile, FileKind) {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | flags)
+        try opened(open(url.path, O_RDONLY | O_CLOEXEC | flags), url)
+    }
+
+    /// The file `open` or `openat` gave `descriptor` for, and what `fstat` says it is.
+    static func opened(_ descriptor: Int32, _ url: URL) throws(FileSystemError) -> (LocalReadableFile, FileKind) {
         guard descriptor >= 0 else { throw Self.failure(url, "open") }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -70,47 +83,9 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// Temporary file in the same folder, flushed to permanent storage (`F_FULLFSYNC` on Apple platforms),
-    /// `rename`, then the folder flushed.
+    /// `rename`, then the folder flushed: ``OpenFolder``'s write, in the folder opened as a path is.
     public func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(
-            "\(Self.temporaryPrefix)\(UUID().uuidString)-\(url.lastPathComponent)")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure(temporary, "create") }
-        var closed = false
-        defer {
-            if !closed { _ = Glue.close(descriptor) }
-        }
-        let failedOperation: String? = data.withUnsafeBytes { raw -> String? in
-            var written = 0
-            while written < raw.count {
-                let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return "write"
-                }
-                written += result
-            }
-            if Glue.flush(descriptor) != 0 { return "fsync" }
-            closed = true
-            if Glue.close(descriptor) != 0 { return "close" }
-            return nil
-        }
-        if let failedOperation {
-            let error = Self.failure(temporary, failedOperation)
-            unlink(temporary.path)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = Self.failure(url, "rename")
-            unlink(temporary.path)
-            throw error
-        }
-        let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = Glue.flush(folderDescriptor)
-            _ = Glue.close(folderDescriptor)
-        }
+        try OpenFolder(url.deletingLastPathComponent()).writeAtomically(data, to: url.lastPathComponent)
     }
 
     /// `clonefile` on Apple platforms (a new file sharing the source's blocks: no byte is read or
@@ -141,7 +116,12 @@ public struct LocalFileSystem: FileSystem {
 
     /// `open` with `O_CREAT`, then `flock(LOCK_EX | LOCK_NB)`.
     public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        try Self.lock(open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644), url)
+    }
+
+    /// `flock(LOCK_EX | LOCK_NB)` of the file `open` or `openat` gave `descriptor` for: the lock,
+    /// or `nil` (the descriptor closed) when someone else holds it.
+    static func lock(_ descriptor: Int32, _ url: URL) throws(FileSystemError) -> (any FileLock)? {
         guard descriptor >= 0 else { throw Self.failure(url, "open") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK

@@ -21,19 +21,25 @@ struct RepairLock {
 
     /// Takes the lock of the module folder, creating the folder when missing.
     static func take(_ paths: SnapshotPaths, fileSystem: some FileSystem) -> Attempt {
-        take(lockFile: paths.lockFile, in: paths.moduleFolder, fileSystem: fileSystem)
+        take(paths.moduleFolder.path) { () throws(FileSystemError) in
+            // The lock file created in a new folder inherits the folder's class.
+            if fileSystem.kind(of: paths.moduleFolder) == nil { try fileSystem.createFolder(at: paths.moduleFolder, .state) }
+            return try fileSystem.tryLock(paths.lockFile)
+        }
     }
 
-    /// Takes the lock held on `lockFile` for the work in `folder`, creating the folder when
-    /// missing. The remote layout store has its own (``RemoteStore/lock()``), so that a repair
-    /// never waits for a download.
-    static func take(lockFile: URL, in folderURL: URL, fileSystem: some FileSystem) -> Attempt {
-        let folder = folderURL.path
+    /// Takes the lock held on the file `name` in `folder`, for the work in that folder. The
+    /// remote layout store has its own (``RemoteStore/lock()``), so that a repair never waits
+    /// for a download.
+    static func take(_ name: String, in folder: OpenFolder, fileSystem: some FileSystem) -> Attempt {
+        take(folder.url.path) { () throws(FileSystemError) in try fileSystem.tryLock(name, in: folder) }
+    }
+
+    /// Takes the lock of the work in `folder` with `lock`, unless a thread of this process holds it.
+    private static func take(_ folder: String, _ lock: () throws(FileSystemError) -> (any FileLock)?) -> Attempt {
         guard held.insert(folder) else { return .busy }
         do {
-            // The lock file created in a new folder inherits the folder's class.
-            if fileSystem.kind(of: folderURL) == nil { try fileSystem.createFolder(at: folderURL, .state) }
-            guard let file = try fileSystem.tryLock(lockFile) else {
+            guard let file = try lock() else {
                 held.remove(folder)
                 return .busy
             }

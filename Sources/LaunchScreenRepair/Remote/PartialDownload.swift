@@ -28,12 +28,14 @@ final class PartialDownload: TransferSink {
     private(set) var received = 0
     private var descriptor: Int32
 
-    /// Opens (or creates) the partial file, never following a symbolic link.
-    init(url: URL, file: URL, length: Int) throws(FileSystemError) {
+    /// Opens (or creates) the partial file `name` in `folder`, relative to the folder's
+    /// descriptor, never following a symbolic link.
+    init(url: URL, name: String, in folder: OpenFolder, length: Int) throws(FileSystemError) {
+        let file = folder.url(of: name)
         self.url = url.absoluteString
         self.path = file.path
         self.length = length
-        descriptor = open(file.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        descriptor = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw LocalFileSystem.failure(file, "open") }
         var info = stat()
         guard fstat(descriptor, &info) == 0, LocalFileSystem.kind(info.st_mode) == .regular else {

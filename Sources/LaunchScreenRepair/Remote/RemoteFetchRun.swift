@@ -99,8 +99,7 @@ struct RemoteFetchRun<FS: FileSystem> {
     /// server gave validators with it: a `304` answer means the stored pair, read back; a `200`
     /// brings both anew, with the validators to remember once they are stored.
     mutating func manifestAndSignature(_ manifestURL: URL, _ signatureURL: URL) throws(RemoteFetchError) -> (Data, Data) {
-        let stored = fileSystem.kind(of: store.manifestFile) == .regular && fileSystem.kind(of: store.signatureFile) == .regular
-        let headers = stored ? check.conditionalHeaders : [:]
+        let headers = store.holdsManifest ? check.conditionalHeaders : [:]
         let body = BoundedBody(url: manifestURL, limit: RemoteManifest.sizeLimit, conditional: !headers.isEmpty)
         if let failure = transfer.get(manifestURL, headers: headers, into: body) { throw failure }
         if body.notModified {
@@ -134,7 +133,7 @@ struct RemoteFetchRun<FS: FileSystem> {
     /// manifest must never be sent.
     mutating func remember(completedAt date: Date? = nil) {
         if let date { check.completed = Int(date.timeIntervalSince1970) }
-        do { try store.keep(check: check) } catch { try? fileSystem.removeItem(at: store.checkFile) }
+        do { try store.keep(check: check) } catch { store.forgetCheck() }
     }
 
     /// A small file, whole, into memory.
@@ -257,17 +256,17 @@ struct RemoteFetchRun<FS: FileSystem> {
     mutating func fetch(_ image: RemoteSelection.Image) throws(FileSystemError) -> RemoteFetchReport.FileReport {
         let path = RemoteManifest.imagePath(sha256: image.sha256)
         var file = RemoteFetchReport.FileReport(path: path, variants: image.variants, outcome: .failed)
-        if try store.hasImage(image.sha256, length: image.length) {
-            file.outcome = .alreadyStored
-            return file
-        }
         let url = request.source.url.appendingPathComponent(path)
-        let partialURL = store.partialFile(image.sha256)
+        let name = RemoteStore<FS>.imageName(image.sha256)
+        let partialFolder: OpenFolder
         let partial: PartialDownload
         do {
-            try store.checkFolders()
-            try fileSystem.createFolder(at: store.partialFolder, .regenerable)
-            partial = try PartialDownload(url: url, file: partialURL, length: image.length)
+            if try store.hasImage(image.sha256, length: image.length) {
+                file.outcome = .alreadyStored
+                return file
+            }
+            partialFolder = try store.partialFolder()
+            partial = try PartialDownload(url: url, name: name, in: partialFolder, length: image.length)
         } catch {
             if error.isProtectedDataUnavailable { throw error }
             file.reason = error.description
@@ -291,10 +290,10 @@ struct RemoteFetchRun<FS: FileSystem> {
         if let failure {
             if case .store(let error) = failure, error.isProtectedDataUnavailable { throw error }
             file.reason = failure.description
-            if !failure.keepsPartial || partial.count == 0 { try? fileSystem.removeItem(at: partialURL) }
+            if !failure.keepsPartial || partial.count == 0 { try? fileSystem.removeItem(name, in: partialFolder) }
             return file
         }
-        try? fileSystem.removeItem(at: partialURL)
+        try? fileSystem.removeItem(name, in: partialFolder)
         file.outcome = partial.resumedFrom == nil ? .downloaded : .resumed
         return file
     }

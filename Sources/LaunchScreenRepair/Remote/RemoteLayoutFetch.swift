@@ -42,8 +42,20 @@ public enum RemoteLayoutFetch {
         let report = RemoteFetchReport(status: .completed, source: request.source.url.absoluteString)
         let key: Curve25519.Signing.PublicKey
         do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, error.description) }
-        let store = RemoteStore(request.locator, fileSystem: fileSystem)
-        do { try store.checkFolders() } catch { return report.stopped(.storeUnusable, "\(error.description): nothing done") }
+        do {
+            let store = try RemoteStore(request.locator, fileSystem: fileSystem)
+            return run(request, in: store, key: key, report: report, cancellation: cancellation)
+        } catch {
+            if error.isProtectedDataUnavailable { return report.stopped(.deferred, FileSystemError.deviceLocked) }
+            return report.stopped(.storeUnusable, "\(error.description): nothing done")
+        }
+    }
+
+    /// The fetch into the store opened for it: under its lock, unless throttled.
+    private static func run(
+        _ request: RemoteFetchRequest, in store: RemoteStore<some FileSystem>, key: Curve25519.Signing.PublicKey,
+        report: RemoteFetchReport, cancellation: RemoteFetchCancellation
+    ) -> RemoteFetchReport {
         let lock: RepairLock
         switch store.lock() {
         case .acquired(let taken): lock = taken

@@ -29,11 +29,18 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
     /// reported and the bundled layouts are used alone.
     static func load(from url: URL, fileSystem: some FileSystem) -> (layouts: StoredRemoteLayouts?, problem: String?) {
         guard fileSystem.kind(of: url) != nil else { return (nil, nil) }
+        return decode(url.path) { () throws(FileSystemError) in try fileSystem.contents(of: url) }
+    }
+
+    /// Decodes the file at `path` that `contents` reads, as every launch does: the layouts, or
+    /// why they cannot be used.
+    static func decode(
+        _ path: String, _ contents: () throws(FileSystemError) -> Data
+    ) -> (layouts: StoredRemoteLayouts?, problem: String?) {
         do {
-            let data = try fileSystem.contents(of: url)
-            return (try JSONDecoder().decode(StoredRemoteLayouts.self, from: data), nil)
+            return (try JSONDecoder().decode(StoredRemoteLayouts.self, from: contents()), nil)
         } catch {
-            return (nil, "\(url.path): remote layouts unreadable (\(error)); the bundled layouts are used")
+            return (nil, "\(path): remote layouts unreadable (\(error)); the bundled layouts are used")
         }
     }
 
