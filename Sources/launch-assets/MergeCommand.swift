@@ -32,7 +32,8 @@ struct MergeCommand: ParsableCommand {
         }
         let files = try destination.files(
             merged.assets, typeName: record.typeName, bundle: record.bundle, remote: remote,
-            preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: record.deviceNames
+            preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: record.deviceNames,
+            inputStamp: record.inputs.map { InputStamp(inputs: $0, assetCatalog: destination.assetCatalog != nil) }
         )
         try OutputWriter(directory: destination.outputURL, ownedFolders: destination.ownedFolders(typeName: record.typeName)).write(files)
         StandardError.write("Merged \(shards.count) shards: \(merged.assets.manifest.variants.count) variants → \(destination.output)")

@@ -38,9 +38,14 @@ struct OutputOptions: ParsableArguments {
             "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): \(bundled) keeps the .launchpack file")
     }
 
+    /// The `<Type>.xcassets` folder, with `--asset-catalog`.
+    func assetCatalogFolder(typeName: String) -> URL? {
+        assetCatalog.map { AssetCatalog(typeName: typeName).folder(in: URL(fileURLWithPath: $0)) }
+    }
+
     /// The folders the render replaces whole besides the output folder: the asset catalog.
     func ownedFolders(typeName: String) -> [URL] {
-        assetCatalog.map { [AssetCatalog(typeName: typeName).folder(in: URL(fileURLWithPath: $0))] } ?? []
+        assetCatalogFolder(typeName: typeName).map { [$0] } ?? []
     }
 
     var outputURL: URL { URL(fileURLWithPath: output).standardizedFileURL }
@@ -53,9 +58,10 @@ struct OutputOptions: ParsableArguments {
     /// preview and the gallery.
     func files(
         _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource?,
-        preview: FileContents?, deviceNames: [String: String]
+        preview: FileContents?, deviceNames: [String: String], inputStamp: InputStamp? = nil
     ) throws(CompilerError) -> [URL: FileContents] {
-        let generator = SwiftSourceGenerator(typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote)
+        let generator = SwiftSourceGenerator(
+            typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote, inputStamp: inputStamp)
         let source = generator.source(for: assets.manifest)
         var files: [URL: FileContents] = [
             outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),

@@ -17,6 +17,13 @@ struct RenderCommand: ParsableCommand {
             A layout delivered remotely ("delivery": "remote", or --remote-layout) is rendered and listed \
             in the manifest, but its images stay out of the pack: `launch-assets publish` serves them, from \
             the source --remote-url and --remote-public-key (or "remote" in --config) name.
+
+            With --storyboard FILE (and --asset-catalog), also writes the launch screen the fallback layout's \
+            "launchScreen" describes: FILE, and the colour set <type-name>Background and image set <type-name>Logo \
+            in the asset catalog; it prints the equivalent UILaunchScreen Info.plist entry.
+
+            With --check, renders nothing: exits 0 when the generated Swift, the pack or asset catalog and the \
+            launch screen are what these inputs and options give, and 3 (naming each stale file) when they are not.
             """
     )
 
@@ -50,6 +57,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write each variant's instantiated SVG as <variant id>.svg into this folder.", valueName: "dir"))
     var emitSVG: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the launch screen the fallback layout describes as this storyboard, its colour and logo into the asset catalog.",
+            valueName: "file"))
+    var storyboard: String?
+
+    @Flag(help: "Render nothing: exit 0 if the committed outputs are what the inputs give, 3 if they are stale.")
+    var check = false
+
     @Flag(help: "Print a machine-readable summary on standard output.")
     var json = false
 
@@ -61,6 +77,16 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
         try destination.checkAssetCatalog(bundle: bundle, "a SwiftPM target (--bundle module)")
+        if storyboard != nil, shard != nil {
+            throw ValidationError(
+                "--shard writes a partial folder of images: write the launch screen (--storyboard) in a render without --shard")
+        }
+        if storyboard != nil, destination.assetCatalog == nil {
+            throw ValidationError("--storyboard names its colour and logo in the asset catalog: give --asset-catalog DIR too")
+        }
+        if check, shard != nil {
+            throw ValidationError("--check compares a whole render's outputs: it cannot be combined with --shard")
+        }
         if shard != nil {
             let merged = [
                 ("--swift", destination.swift != nil), ("--pack", destination.pack != nil),
@@ -81,6 +107,17 @@ struct RenderCommand: ParsableCommand {
         for warning in plan.warnings { StandardError.write(warning.description) }
         let remoteSource = remote.source(settings)
         try plan.checkRemoteSource(remoteSource)
+        let launchScreen = try storyboard.map { _ in try LaunchScreenFiles.required(plan: plan, typeName: typeName) }
+        let level = rendering.level(settings)
+        let stamp = InputStamp(
+            plan: plan,
+            options: .init(typeName: typeName, bundle: bundle, remote: remoteSource, compressionLevel: level),
+            launchScreen: launchScreen, templatesDirectory: generator.configuration.templatesDirectory,
+            assetCatalog: destination.assetCatalog != nil)
+        if check {
+            try checkOutputs(plan: plan, stamp: stamp, launchScreen: launchScreen, started: started)
+            return
+        }
         let jobs = rendering.jobs
 
         // A shard renders its deal of the variants; the plan stays whole for shard.json and the preview.
@@ -92,10 +129,9 @@ struct RenderCommand: ParsableCommand {
         let writer = OutputWriter(directory: outputURL, ownedFolders: destination.ownedFolders(typeName: typeName))
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let level = rendering.level(settings)
         let assets = try generator.render(
             part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
-            cache: cache, progress: progress.update
+            cache: cache, launchScreenColors: launchScreen?.colors, progress: progress.update
         )
         progress.finish()
 
@@ -111,7 +147,7 @@ struct RenderCommand: ParsableCommand {
         if let shard {
             let record = PartialRender(
                 shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle, remote: remoteSource,
-                compressionLevel: level, preview: preview
+                compressionLevel: level, preview: preview, inputs: stamp.inputs
             )
             files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
             for (variant, image) in zip(part.variants, assets.images) {
@@ -122,7 +158,15 @@ struct RenderCommand: ParsableCommand {
         } else {
             let names = Dictionary(plan.catalog.devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             files = try destination.files(
-                assets, typeName: typeName, bundle: bundle, remote: remoteSource, preview: previewPNG, deviceNames: names)
+                assets, typeName: typeName, bundle: bundle, remote: remoteSource, preview: previewPNG, deviceNames: names,
+                inputStamp: stamp)
+            if let launchScreen, let storyboard, let catalog = destination.assetCatalogFolder(typeName: typeName) {
+                let storyboardURL = URL(fileURLWithPath: storyboard).standardizedFileURL
+                files.merge(
+                    try launchScreen.files(
+                        storyboard: storyboardURL, catalog: catalog, renderer: SVGRenderer(encoder: PNGEncoder(level: level)))
+                ) { $1 }
+            }
         }
         if let emitSVG {
             // Staged with the rest, so a failure here also leaves the previous output untouched.
@@ -165,6 +209,43 @@ struct RenderCommand: ParsableCommand {
                 )
                 if let size { StandardError.write(size.summary(for: assets.manifest)) }
             }
+            if let launchScreen, let storyboard {
+                let exact = launchScreen.infoPlistIsExact ? "" : " (it centres the logo; the storyboard keeps the frame's offset)"
+                StandardError.write(
+                    "Wrote the launch screen to \(storyboard) and its colour and logo to the asset catalog. "
+                        + "For iOS 14 and later, this Info.plist entry shows the same without a storyboard\(exact):\n"
+                        + launchScreen.infoPlistEntry)
+            }
+        }
+    }
+
+    /// `--check`: compares the committed outputs with `stamp`; exit 3 when any is stale.
+    private func checkOutputs(
+        plan: LaunchAssetGenerator.Plan, stamp: InputStamp, launchScreen: LaunchScreenFiles?, started: Date
+    ) throws {
+        let pack: CommittedOutputs.PackLocation
+        if let assetCatalog = destination.assetCatalog {
+            let remoteLayouts = Set(plan.remoteLayouts.map(\.id))
+            let idioms = Set(plan.variants.filter { !remoteLayouts.contains($0.layout) }.map(\.idiom))
+            pack = .assetCatalog(
+                directory: URL(fileURLWithPath: assetCatalog), catalog: AssetCatalog(typeName: typeName), idioms: Array(idioms))
+        } else {
+            pack = .file(destination.packURL(typeName: typeName))
+        }
+        var outputs = CommittedOutputs(swift: destination.swiftURL(typeName: typeName), pack: pack)
+        if let launchScreen, let storyboard, let catalog = destination.assetCatalogFolder(typeName: typeName) {
+            outputs.launchScreen = (launchScreen, URL(fileURLWithPath: storyboard).standardizedFileURL, catalog)
+        }
+        let stale = outputs.staleFiles(for: stamp)
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        guard stale.isEmpty else {
+            for finding in stale { StandardError.write("stale: \(finding)") }
+            StandardError.write(
+                "The committed outputs are not what the inputs give (checked in \(seconds) s): run the same command without --check.")
+            throw ExitCode(3)
+        }
+        if !quiet {
+            StandardError.write("Up to date: the committed outputs are what the inputs give (stamp \(stamp), checked in \(seconds) s).")
         }
     }
 }

@@ -64,6 +64,9 @@ public struct LayoutLoader: Sendable {
             idioms: document.idioms ?? Idiom.allCases,
             multitasking: document.multitasking ?? false,
             delivery: document.delivery ?? .bundled,
+            launchScreen: document.launchScreen.map {
+                LaunchScreenDesign(logo: $0.logo, logoFrame: $0.logoFrame, background: $0.background ?? "background")
+            },
             file: input.file,
             positions: input.map.positions
         )
@@ -107,6 +110,7 @@ public struct LayoutLoader: Sendable {
         if layout.idioms.isEmpty || Set(layout.idioms).count != layout.idioms.count {
             errors.append(diagnostic("idioms", "expected a non-empty list of distinct idioms (phone, pad)"))
         }
+        errors += LaunchScreenDesign.errors(in: layout)
         guard errors.isEmpty else { throw CompilerError(errors) }
         return layout
     }

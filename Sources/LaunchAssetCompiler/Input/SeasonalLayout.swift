@@ -21,6 +21,8 @@ public struct SeasonalLayout: Sendable, Hashable {
     public var multitasking = false
     /// Whether the layout's images are in the app's pack or fetched from its remote source.
     public var delivery: LaunchManifest.Delivery = .bundled
+    /// The launch screen iOS draws before the app runs; only the fallback layout has one.
+    public var launchScreen: LaunchScreenDesign?
     /// The file it was read from, for diagnostics.
     public var file: String
     /// Where each JSON path starts in `file`.
@@ -67,15 +69,16 @@ extension SeasonalLayout {
         var idioms: [Idiom]?
         var multitasking: Bool?
         var delivery: LaunchManifest.Delivery?
+        var launchScreen: LaunchScreenDesign.Document?
 
         /// Keys allowed at each object path; anything else is a typo worth an error.
         static let allowedKeys: [String: Set<String>] = [
             "": [
                 "id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms", "multitasking",
-                "delivery",
+                "delivery", "launchScreen",
             ],
             "appearances": ["light", "dark"],
             "schedule[]": ["from", "through"],
-        ]
+        ].merging(LaunchScreenDesign.allowedKeys) { $1 }
     }
 }

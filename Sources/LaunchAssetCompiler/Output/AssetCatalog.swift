@@ -24,18 +24,33 @@ public struct AssetCatalog: Sendable {
 
     /// Every file of the catalog in `directory`, given each idiom's pack.
     public func files(in directory: URL, packs: [Idiom: FileContents]) -> [URL: FileContents] {
+        var files = describedFiles(in: directory, idioms: Array(packs.keys)).mapValues { FileContents.bytes($0) }
+        for (idiom, url) in packFiles(in: directory, idioms: Array(packs.keys)) { files[url] = packs[idiom] }
+        return files
+    }
+
+    /// The two `Contents.json` of a catalog holding the packs of `idioms`: what is known before
+    /// anything is rendered.
+    public func describedFiles(in directory: URL, idioms: [Idiom]) -> [URL: Data] {
         let catalog = folder(in: directory)
         let dataSet = catalog.appendingPathComponent("\(dataSetName).dataset")
-        var entries: [Contents.Entry] = []
-        var files: [URL: FileContents] = [catalog.appendingPathComponent("Contents.json"): .bytes(Contents().json)]
-        for idiom in Idiom.allCases {
-            guard let pack = packs[idiom] else { continue }
-            let name = "\(typeName)-\(idiom.assetCatalogIdiom).launchpack"
-            entries.append(Contents.Entry(filename: name, idiom: idiom.assetCatalogIdiom))
-            files[dataSet.appendingPathComponent(name)] = pack
+        let entries = Idiom.allCases.filter(idioms.contains).map { idiom in
+            Contents.Entry(filename: packFileName(idiom), idiom: idiom.assetCatalogIdiom)
         }
-        files[dataSet.appendingPathComponent("Contents.json")] = .bytes(Contents(data: entries).json)
-        return files
+        return [
+            catalog.appendingPathComponent("Contents.json"): Contents().json,
+            dataSet.appendingPathComponent("Contents.json"): Contents(data: entries).json,
+        ]
+    }
+
+    /// Where each idiom's pack goes.
+    public func packFiles(in directory: URL, idioms: [Idiom]) -> [Idiom: URL] {
+        let dataSet = folder(in: directory).appendingPathComponent("\(dataSetName).dataset")
+        return Dictionary(uniqueKeysWithValues: idioms.map { ($0, dataSet.appendingPathComponent(packFileName($0))) })
+    }
+
+    private func packFileName(_ idiom: Idiom) -> String {
+        "\(typeName)-\(idiom.assetCatalogIdiom).launchpack"
     }
 
     /// A `Contents.json`: the catalog's (`info` only) or the data set's (`info` and `data`).

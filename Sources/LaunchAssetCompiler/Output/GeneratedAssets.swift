@@ -20,11 +20,15 @@ public struct GeneratedAssets: Sendable {
     public var cachedImages = 0
 
     /// Lays the PNGs out in a pack and stamps the manifest.
-    /// `devices` supplies the hardware model identifiers of the devices the variants name.
-    public init(layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage], packName: String, devices: [Device] = []) {
+    /// `devices` supplies the hardware model identifiers of the devices the variants name;
+    /// `launchScreenColors` are those of the launch storyboard the render writes, if any.
+    public init(
+        layouts: [SeasonalLayout], variants: [PlannedVariant], images: [RenderedImage], packName: String, devices: [Device] = [],
+        launchScreenColors: LaunchScreenColors? = nil
+    ) {
         self.init(
             layouts: layouts.map(\.manifestEntry), variants: variants.map(\.manifestEntry), images: images,
-            packName: packName, models: Self.models(of: variants, among: devices)
+            packName: packName, models: Self.models(of: variants, among: devices), launchScreenColors: launchScreenColors
         )
     }
 
@@ -37,7 +41,7 @@ public struct GeneratedAssets: Sendable {
     /// their `sha256` and no offset: their bytes stay out of the pack.
     public init(
         layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String,
-        models: [String: String]
+        models: [String: String], launchScreenColors: LaunchScreenColors? = nil
     ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.headerLength(version: String(repeating: "0", count: Self.stampLength))
@@ -70,6 +74,7 @@ public struct GeneratedAssets: Sendable {
         var manifest = LaunchManifest(
             version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models
         )
+        manifest.launchScreenColors = launchScreenColors
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         let parts = { (images: [RenderedImage]) in images.map { FileContents.Part.file($0.file, length: $0.length) } }

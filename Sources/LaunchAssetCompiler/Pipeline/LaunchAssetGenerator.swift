@@ -51,6 +51,8 @@ public struct LaunchAssetGenerator: Sendable {
         public var catalog: DeviceCatalog
         public var screens: [Screen]
         public var variants: [PlannedVariant]
+        /// The templates the variants were instantiated from.
+        public var templates: TemplateLibrary
         /// Findings that do not stop the render (schedule gaps and overlaps).
         public var warnings: [Diagnostic]
 
@@ -119,7 +121,7 @@ public struct LaunchAssetGenerator: Sendable {
         }
         let screens = Screen.distinct(in: catalog)
         let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan()
-        return Plan(layouts: layouts, catalog: catalog, screens: screens, variants: variants, warnings: warnings)
+        return Plan(layouts: layouts, catalog: catalog, screens: screens, variants: variants, templates: templates, warnings: warnings)
     }
 
     /// Everything `validate` checks: the plan, and librsvg parsing one instance per layout.
@@ -142,7 +144,8 @@ public struct LaunchAssetGenerator: Sendable {
 
     /// Renders every planned variant on `jobs` threads, taking unchanged ones from `cache`, and
     /// packs the result. PNGs the cache does not keep are written to `scratch`, which must
-    /// outlive the result.
+    /// outlive the result. `launchScreenColors` go into the manifest when the render writes
+    /// the launch storyboard, so the runtime can tell its snapshots apart.
     public func render(
         _ plan: Plan,
         jobs: Int,
@@ -150,13 +153,15 @@ public struct LaunchAssetGenerator: Sendable {
         scratch: URL,
         encoder: PNGEncoder = PNGEncoder(),
         cache: RenderCache? = nil,
+        launchScreenColors: LaunchScreenColors? = nil,
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> GeneratedAssets {
         let queue = RenderQueue(jobs: jobs, renderer: SVGRenderer(encoder: encoder), cache: cache)
         let (images, cached) = try queue.render(plan.variants, scratch: scratch, progress: progress)
         cache?.prune()
         var assets = GeneratedAssets(
-            layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices
+            layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices,
+            launchScreenColors: launchScreenColors
         )
         assets.cachedImages = cached
         return assets

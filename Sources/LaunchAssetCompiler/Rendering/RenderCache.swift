@@ -13,8 +13,8 @@ import Foundation
 public struct RenderCache: Sendable {
     /// The folder holding `<key>.png` entries.
     public var directory: URL
-    /// Digests of the files in the templates folder, by file name.
-    private var templateFiles: [(name: String, digest: String)]
+    /// Digests of the files in the templates folder.
+    private var templateFiles: TemplateFileDigests
 
     /// How long an unused entry is kept.
     public static let retention: TimeInterval = 30 * 24 * 60 * 60
@@ -22,14 +22,7 @@ public struct RenderCache: Sendable {
     /// A cache in `directory` for renders of the templates in `templatesDirectory`.
     public init(directory: URL, templatesDirectory: URL) {
         self.directory = directory
-        let files =
-            FileManager.default.enumerator(at: templatesDirectory, includingPropertiesForKeys: [.isRegularFileKey])?
-            .compactMap { $0 as? URL }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
-        templateFiles = files.sorted { $0.path < $1.path }.compactMap { url in
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            return (url.lastPathComponent, SHA256.hash(data: data).hexString)
-        }
+        templateFiles = TemplateFileDigests(directory: templatesDirectory)
     }
 
     /// The per-user default: `~/Library/Caches/launch-assets` on macOS, else
@@ -57,10 +50,7 @@ public struct RenderCache: Sendable {
             data: Data(
                 "\(GeneratorVersion.manifestName)\n\(Self.renderers)\nmarked PNG\nlevel \(encoder.level)\n\(variant.pixels.width)x\(variant.pixels.height)\n"
                     .utf8))
-        // A reference names a file; every file whose name the SVG mentions is part of the key.
-        for file in templateFiles where variant.svg.utf8.firstIndex(of: file.name.utf8) != nil {
-            hasher.update(data: Data("\(file.name) \(file.digest)\n".utf8))
-        }
+        templateFiles.update(&hasher, referencedBy: variant.svg)
         hasher.update(data: Data(variant.svg.utf8))
         return hasher.finalize().hexString
     }

@@ -29,6 +29,9 @@ public struct PartialRender: Codable, Sendable {
     public var deviceNames: [String: String]
     /// This shard's variants as rendered: id, `md5`, `length`.
     public var rendered: [Image]
+    /// ``InputStamp/inputs`` of the whole render, which `merge` records in the Swift file;
+    /// `nil` in a shard from an older launch-assets.
+    public var inputs: String?
 
     public struct Image: Codable, Sendable, Hashable {
         public var id: String
@@ -39,9 +42,11 @@ public struct PartialRender: Codable, Sendable {
     /// Describes shard `shard` of `plan`, whose variants (this shard's, in order) rendered to `images`.
     public init(
         shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
-        bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, compressionLevel: Int, preview: Bool
+        bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, compressionLevel: Int, preview: Bool,
+        inputs: String? = nil
     ) {
         self.shard = shard
+        self.inputs = inputs
         self.typeName = typeName
         self.bundle = bundle
         self.preview = preview

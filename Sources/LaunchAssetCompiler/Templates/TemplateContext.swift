@@ -13,12 +13,18 @@ struct TemplateContext {
         "appearance", "isDark", "isLight",
         "idiom", "isPhone", "isPad",
         "isWindow", "windowClass", "isSplitView", "isSlideOver",
-        "centerX", "centerY", "safeArea",
+        "centerX", "centerY", "safeArea", "launchLogo",
         "layout", "displayName",
     ]
 
     /// The keys of the nested `safeArea` object.
     static let safeAreaKeys: Set<String> = ["top", "left", "bottom", "right", "width", "height", "centerX", "centerY"]
+
+    /// The keys of the nested `launchLogo` object, which only the layout with a launch screen has.
+    static let launchLogoKeys: Set<String> = ["x", "y", "width", "height", "viewBox"]
+
+    /// The built-in objects and their keys.
+    static let objectKeys: [String: Set<String>] = ["safeArea": safeAreaKeys, "launchLogo": launchLogoKeys]
 
     /// The dictionary handed to Mustache.
     let values: [String: Any]
@@ -64,9 +70,33 @@ struct TemplateContext {
             "layout": layout.id,
             "displayName": layout.displayName,
         ]
+        if let design = layout.launchScreen {
+            values["launchLogo"] = Self.launchLogo(design.logoFrame, canvas: canvas)
+        }
         values.merge(layout.strings) { builtIn, _ in builtIn }
         values.merge(layout.palettes[appearance] ?? [:]) { builtIn, _ in builtIn }
         self.values = values
+    }
+
+    /// Where the launch storyboard puts the logo on `canvas`, in points: its frame offset from
+    /// the safe area's centre, the origin on the device's pixel grid as Auto Layout places views
+    /// (nearest pixel of the screen's scale, 3 on a 2.88× screen). `viewBox` is the frame itself,
+    /// for a nested `<svg>` that draws the logo partial there.
+    static func launchLogo(_ frame: LaunchScreenDesign.Frame, canvas: Canvas) -> [String: String] {
+        let insets = canvas.safeArea
+        let points = canvas.points
+        let scale = max(1, (Double(canvas.pixels.width) / points.width).rounded())
+        let centerX = insets.left + (points.width - insets.left - insets.right) / 2
+        let centerY = insets.top + (points.height - insets.top - insets.bottom) / 2
+        func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        let viewBox = [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: " ")
+        return [
+            "x": number(snapped(centerX + frame.x)),
+            "y": number(snapped(centerY + frame.y)),
+            "width": number(frame.width),
+            "height": number(frame.height),
+            "viewBox": viewBox,
+        ]
     }
 
     /// A number as SVG wants it: `375`, `47.33`, never `375.0` or an exponent.

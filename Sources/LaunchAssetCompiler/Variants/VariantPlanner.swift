@@ -76,6 +76,13 @@ public struct VariantPlanner: Sendable {
                     at: "template",
                     "template \"\(layout.template)\" not found in \(templates.directory.relativePathForDisplay) (found: \(known))"))
         }
+        if let logo = layout.launchScreen?.logo, !templates.contains(fileName: logo) {
+            throw CompilerError(
+                layout.diagnostic(
+                    at: "launchScreen.logo",
+                    "template \"\(logo)\" not found in \(templates.directory.relativePathForDisplay) (found: \(templates.names.map { "\($0).svg" }.joined(separator: ", ")))"
+                ))
+        }
         try checkKeys(of: layout)
         let templateFile = templates.url(ofTemplate: layout.template)
         let policy = SVGReferencePolicy(templates: templates.directory)
@@ -154,20 +161,27 @@ public struct VariantPlanner: Sendable {
     /// `{{#safeArea}}`, one of its keys): a typo would otherwise render as nothing.
     private func checkKeys(of layout: SeasonalLayout) throws(CompilerError) {
         let palette = layout.palettes[.light] ?? [:]
-        let known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
+        var known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
+        var objects = TemplateContext.objectKeys
+        if layout.launchScreen == nil {
+            known.remove("launchLogo")
+            objects["launchLogo"] = nil
+        }
         var errors: [Diagnostic] = []
         for use in templates.variableNames(usedBy: layout.template) {
             let parts = use.name.split(separator: ".").map(String.init)
             let root = parts.first ?? ""
-            let nested = use.sections.contains("safeArea") && TemplateContext.safeAreaKeys.contains(root)
-            let validMember = root != "safeArea" || parts.count < 2 || (parts.count == 2 && TemplateContext.safeAreaKeys.contains(parts[1]))
+            let nested = use.sections.contains { objects[$0]?.contains(root) == true }
+            let validMember = objects[root].map { parts.count < 2 || (parts.count == 2 && $0.contains(parts[1])) } ?? true
             guard use.name != "." else { continue }
             guard !(known.contains(root) && validMember), !nested else { continue }
+            let remedy =
+                root == "launchLogo" && layout.launchScreen == nil
+                ? "only a layout with a \"launchScreen\" has it" : "add it to its appearances or strings"
             errors.append(
                 Diagnostic(
                     file: use.file, line: use.line, column: use.column,
-                    message:
-                        "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); add it to its appearances or strings"
+                    message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); \(remedy)"
                 ))
         }
         guard errors.isEmpty else { throw CompilerError(errors) }

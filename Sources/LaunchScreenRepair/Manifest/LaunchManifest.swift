@@ -25,6 +25,8 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// Hardware model identifier (`iPhone15,2`) → catalog device id, for the devices the
     /// variants name: how the runtime finds its own device among a variant's `devices`.
     public var models: [String: String]
+    /// The generated launch storyboard's background colours, when the app uses it.
+    public var launchScreenColors: LaunchScreenColors?
     /// The variants, as values or as the generated tables' text.
     var storage: VariantStorage
 
