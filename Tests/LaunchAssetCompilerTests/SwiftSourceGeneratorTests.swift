@@ -219,6 +219,28 @@ import Testing
         #expect(!module.contains("Bundle.main"))
     }
 
+    @Test func launchScreenColorsAreTheCallsLastArgument() throws {
+        var manifest = Self.manifest
+        manifest.launchScreenColors = LaunchScreenColors(
+            light: .init(red: 247, green: 246, blue: 243), dark: .init(red: 13, green: 15, blue: 22))
+        let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: manifest)
+        #expect(
+            source.contains(
+                """
+                        variantTables: variantTables,
+                        models: models,
+                        launchScreenColors: LaunchScreenColors(light: .init(red: 247, green: 246, blue: 243), dark: .init(red: 13, green: 15, blue: 22))
+                    )
+
+                """))
+        // Without colours the call is as it was: the golden file's, `models` its last argument.
+        let plain = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.manifest)
+        #expect(!plain.contains("LaunchScreenColors") && plain.contains("        models: models\n    )\n"))
+        let lines = { (text: String) in text.components(separatedBy: "\n") }
+        #expect(lines(source).count == lines(plain).count + 1)
+        #expect(try Self.tables(in: source).map(\.text) == (try Self.tables(in: plain).map(\.text)))
+    }
+
     @Test func emptyModelsAreAnEmptyDictionaryLiteral() {
         var manifest = Self.manifest
         manifest.models = [:]
@@ -234,6 +256,7 @@ import Testing
     @Test(arguments: [
         "", "1Launch", "Launch-Assets", "Launch Assets", "Launch.Assets", "Läunch", "Launch\n", "$Launch", "Launch🎉",
         "_", "class", "enum", "Self", "Type", "LaunchManifest", "URL", "Bundle", "LaunchAssetCatalog", "RemoteLayoutSource",
+        "LaunchScreenColors",
     ])
     func invalidTypeNames(name: String) {
         #expect(!SwiftSourceGenerator.isValidTypeName(name))

@@ -450,6 +450,43 @@ struct SnapshotRepairTests {
         }
     }
 
+    @Test(
+        "a pair of the same luminance in two hues: replaced by the launch storyboard's colours, which the ledger remembers"
+    )
+    func pairToldApartByLaunchColors() throws {
+        defer { container.folder.remove() }
+        // Given a light #3A6EA5 and a dark #6B5FA0 snapshot, of the same luminance
+        let colors = LaunchScreenColorTests.sameLuminance
+        try container.write(try SyntheticAAPL.make(width: 1179, height: 2556, color: colors.light), as: "L@3x.ktx")
+        try container.write(try SyntheticAAPL.make(width: 1179, height: 2556, color: colors.dark), as: "D@3x.ktx")
+        // When the manifest does not have the colours, the pair is indistinguishable
+        let unaided = try run(dryRun: true)
+        #expect(unaided.files.allSatisfy { $0.outcome == .skipped && $0.appearanceSource == .indistinguishable })
+        // Then, with the colours, each file gets its own appearance's variant
+        var manifest = catalog.manifest
+        manifest.launchScreenColors = colors
+        func repair(_ day: String, fileSystem: RecordingFileSystem) throws -> RepairReport {
+            try SnapshotRepair.run(
+                RepairRequest(locator: container.locator, manifest: manifest, variants: try catalog.pack(), environment: .phone(day)),
+                fileSystem: fileSystem)
+        }
+        // A folder that refuses the writes at first: the measured colours are remembered, not measured again.
+        let faults: [RecordingFileSystem.Fault] = [.failWrite("L@3x.ktx"), .failWrite("D@3x.ktx")]
+        #expect(try repair("2026-01-15", fileSystem: RecordingFileSystem(faults: faults)).files(.failed).count == 2)
+        let ledger = try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: container.locator.ledgerFile))
+        #expect(ledger.observations["L@3x.ktx"]?.color == colors.light && ledger.observations["D@3x.ktx"]?.color == colors.dark)
+        let refused = RecordingFileSystem(faults: faults)
+        let again = try repair("2026-01-15", fileSystem: refused)
+        #expect(refused.bytesRead(in: container.snapshots) == 0, "the appearances come from the ledger's colours")
+        #expect(again.files(.failed).count == 2 && again.files.allSatisfy { $0.appearanceSource == .launchScreen })
+        let report = try repair("2026-01-20", fileSystem: RecordingFileSystem())
+        #expect(report.files(.replaced).count == 2)
+        #expect(report.files.allSatisfy { $0.appearanceSource == .launchScreen })
+        #expect(report.files.first { $0.name == "L@3x.ktx" }?.appearance == .light)
+        #expect(try container.contents("L@3x.ktx") == (try catalog.bytes("winter-phone-1179x2556-portrait-light")))
+        #expect(try container.contents("D@3x.ktx") == (try catalog.bytes("winter-phone-1179x2556-portrait-dark")))
+    }
+
     @Test("a same-looking pair whose light and dark variants are equal is replaced")
     func indistinguishablePairSameVariants() throws {
         defer { container.folder.remove() }

@@ -61,8 +61,8 @@ public struct SwiftSourceGenerator: Sendable {
     ]
 
     private static let namesUsedByGeneratedCode: Set<String> = [
-        "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchPackSource", "LaunchScreenRepair",
-        "RemoteLayoutSource", "SeasonDate", "String", "URL",
+        "Bundle", "DateRange", "Foundation", "LaunchAssetCatalog", "LaunchManifest", "LaunchPackSource", "LaunchScreenColors",
+        "LaunchScreenRepair", "RemoteLayoutSource", "SeasonDate", "String", "URL",
     ]
 
     public func source(for manifest: LaunchManifest) -> String {
@@ -92,7 +92,14 @@ public struct SwiftSourceGenerator: Sendable {
             "        pack: \(literal(packName)),",
             "        layouts: layouts,",
             "        variantTables: variantTables,",
-            "        models: models",
+        ]
+        if let colors = manifest.launchScreenColors {
+            lines.append("        models: models,")
+            lines.append("        launchScreenColors: LaunchScreenColors(light: \(color(colors.light)), dark: \(color(colors.dark)))")
+        } else {
+            lines.append("        models: models")
+        }
+        lines += [
             "    )",
             "",
             "    /// The seasonal layouts, with the dates on which each is shown.",
@@ -179,6 +186,11 @@ public struct SwiftSourceGenerator: Sendable {
             return "SeasonDate(year: \(year), month: \(date.month), day: \(date.day))"
         }
         return "SeasonDate(month: \(date.month), day: \(date.day))"
+    }
+
+    /// A launch-screen colour, as an argument whose type is known from its parameter.
+    private func color(_ color: LaunchScreenColors.Color) -> String {
+        ".init(red: \(color.red), green: \(color.green), blue: \(color.blue))"
     }
 
     /// A Swift string literal with everything that needs it escaped.

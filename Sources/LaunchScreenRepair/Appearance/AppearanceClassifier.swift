@@ -6,6 +6,9 @@ public enum AppearanceSource: String, Codable, Sendable, Hashable {
     case manifest
     /// The app pins `UIUserInterfaceStyle` in its Info.plist.
     case pinned
+    /// Its background is the generated launch storyboard's light or dark colour
+    /// (``LaunchManifest/launchScreenColors``).
+    case launchScreen
     /// Measured from the pixels (ASTC void-extent blocks, or ImageIO where it exists).
     case pixels
     /// A light and dark pair that looks the same, filled by the app's
@@ -41,9 +44,20 @@ public struct AppearanceEvidence: Codable, Sendable, Hashable {
 }
 
 /// Decides light or dark for each snapshot file: the ledger and the manifest's MD5 table first,
-/// then a pinned interface style, then the pixels. Of two same-size files with measured pixels,
-/// the darker is dark; a lone file is dark below mid-grey. Two same-size files that measure the
-/// same are indistinguishable: neither is light or dark, unless the app chose a policy for them.
+/// then a pinned interface style, then the launch storyboard's colours, then the luminance of
+/// the pixels.
+///
+/// A file whose measured background colour is within 24 (Euclidean distance, in 0–255 sRGB
+/// component units: colour management's drift) of the storyboard's light or dark colour
+/// (``LaunchScreenColors``) has that appearance. The colours are used only when they are more
+/// than twice that far apart, so that no colour is near both; and two same-size files that both
+/// match the same colour are one picture twice, which the colours do not tell apart. A light and
+/// dark pair that match is therefore never indistinguishable, whatever their luminances.
+///
+/// The files the colours do not decide go by luminance. Of two same-size files with measured
+/// pixels, the darker is dark; a lone file is dark below mid-grey. Two same-size files that
+/// measure the same are indistinguishable: neither is light or dark, unless the app chose a
+/// policy for them.
 public enum AppearanceClassifier {
     /// What is known about one file before classifying.
     public struct Sample: Sendable, Hashable {
@@ -57,24 +71,31 @@ public enum AppearanceClassifier {
         public var known: AppearanceEvidence?
         /// The measured mean luminance, if the pixels could be read.
         public var luminance: Double?
+        /// The measured background colour, if the pixels could be read so.
+        public var color: LaunchScreenColors.Color?
 
         /// Creates a sample value.
-        public init(name: String, width: Int, height: Int, known: AppearanceEvidence? = nil, luminance: Double? = nil) {
+        public init(
+            name: String, width: Int, height: Int, known: AppearanceEvidence? = nil, luminance: Double? = nil,
+            color: LaunchScreenColors.Color? = nil
+        ) {
             self.name = name
             self.width = width
             self.height = height
             self.known = known
             self.luminance = luminance
+            self.color = color
         }
     }
 
     /// Two luminances closer than this are the same picture: no order between them.
     public static let minimumDifference = 0.02
 
-    /// The appearance of every sample, by file name.
+    /// The appearance of every sample, by file name; `launchScreen` is the storyboard's
+    /// colours, when the manifest has them.
     public static func classify(
         _ samples: [Sample], pinned: Appearance?,
-        pairs: IndistinguishablePairPolicy = .skip
+        pairs: IndistinguishablePairPolicy = .skip, launchScreen: LaunchScreenColors? = nil
     ) -> [String: AppearanceEvidence] {
         var result: [String: AppearanceEvidence] = [:]
         var measured: [Sample] = []
@@ -83,14 +104,18 @@ public enum AppearanceClassifier {
                 result[sample.name] = known
             } else if let pinned {
                 result[sample.name] = AppearanceEvidence(appearance: pinned, source: .pinned, luminance: sample.luminance)
-            } else if sample.luminance != nil {
+            } else if sample.luminance != nil || sample.color != nil {
                 measured.append(sample)
             } else {
                 result[sample.name] = .unknown
             }
         }
-        let groups = Dictionary(grouping: measured) { SizeKey(width: $0.width, height: $0.height) }
-        for (_, group) in groups {
+        let sizes = Dictionary(grouping: measured) { SizeKey(width: $0.width, height: $0.height) }
+        for (_, sameSize) in sizes {
+            var group: [Sample] = []
+            for sample in colorMatched(sameSize, launchScreen: launchScreen, into: &result) {
+                if sample.luminance != nil { group.append(sample) } else { result[sample.name] = .unknown }
+            }
             if group.count == 2, let a = group[0].luminance, let b = group[1].luminance {
                 guard abs(a - b) >= minimumDifference else {
                     // The same picture twice (a storyboard that ignores dark mode).
@@ -113,6 +138,24 @@ public enum AppearanceClassifier {
 
     private struct SizeKey: Hashable {
         var width: Int, height: Int
+    }
+
+    /// Classifies the same-size samples whose colour is one of the launch storyboard's, once
+    /// each (two that match the same colour are one picture twice); returns the others.
+    private static func colorMatched(
+        _ sameSize: [Sample], launchScreen: LaunchScreenColors?, into result: inout [String: AppearanceEvidence]
+    ) -> [Sample] {
+        guard let launchScreen else { return sameSize }
+        let matches = sameSize.map { sample in sample.color.flatMap(launchScreen.appearance(of:)) }
+        var rest: [Sample] = []
+        for (sample, match) in zip(sameSize, matches) {
+            guard let match, matches.filter({ $0 == match }).count == 1 else {
+                rest.append(sample)
+                continue
+            }
+            result[sample.name] = AppearanceEvidence(appearance: match, source: .launchScreen, luminance: sample.luminance)
+        }
+        return rest
     }
 
     private static func threshold(_ sample: Sample) -> AppearanceEvidence {

@@ -1,4 +1,4 @@
-/// Mean luminance over the void-extent (single-colour) blocks of an ASTC payload.
+/// Mean luminance and colour over the void-extent (single-colour) blocks of an ASTC payload.
 ///
 /// A void-extent block has block-mode bits 0–8 equal to `1 1111 1100` and stores its colour as
 /// four 16-bit values in bits 64–127 (UNORM16, or FP16 when bit 9 is set). A launch snapshot of
@@ -6,14 +6,18 @@
 public struct VoidExtentLuminance: Sendable, Hashable, Codable {
     /// Mean Rec. 709 luminance, 0 (black) to 1 (white), over the void-extent blocks.
     public var mean: Double
+    /// The mean colour of the void-extent blocks, each component rounded to 8 bits: the
+    /// snapshot's background, to compare with the launch storyboard's (``LaunchScreenColors``).
+    public var meanColor: LaunchScreenColors.Color
     /// How many blocks were void-extent.
     public var voidExtentBlocks: Int
     /// How many blocks the payload has.
     public var totalBlocks: Int
 
-    /// Creates a measurement value.
-    public init(mean: Double, voidExtentBlocks: Int, totalBlocks: Int) {
+    /// Creates a measurement value; `meanColor` defaults to the grey of luminance `mean`.
+    public init(mean: Double, meanColor: LaunchScreenColors.Color? = nil, voidExtentBlocks: Int, totalBlocks: Int) {
         self.mean = mean
+        self.meanColor = meanColor ?? Self.color(red: mean, green: mean, blue: mean)
         self.voidExtentBlocks = voidExtentBlocks
         self.totalBlocks = totalBlocks
     }
@@ -27,6 +31,7 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
     public static func measure(blocks: [UInt8]) -> VoidExtentLuminance? {
         let total = blocks.count / 16
         var sum = 0.0
+        var sums = (red: 0.0, green: 0.0, blue: 0.0)
         var count = 0
         for block in 0..<total {
             let base = block * 16
@@ -37,11 +42,22 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
                 let raw = UInt16(blocks[base + 8 + 2 * index]) | UInt16(blocks[base + 9 + 2 * index]) << 8
                 return isHDR ? min(1, max(0, Double(halfToFloat(raw)))) : Double(raw) / 65535
             }
-            sum += 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2)
+            let (red, green, blue) = (channel(0), channel(1), channel(2))
+            sum += 0.2126 * red + 0.7152 * green + 0.0722 * blue
+            sums = (sums.red + red, sums.green + green, sums.blue + blue)
             count += 1
         }
         guard count > 0 else { return nil }
-        return VoidExtentLuminance(mean: sum / Double(count), voidExtentBlocks: count, totalBlocks: total)
+        let blocks = Double(count)
+        return VoidExtentLuminance(
+            mean: sum / blocks, meanColor: color(red: sums.red / blocks, green: sums.green / blocks, blue: sums.blue / blocks),
+            voidExtentBlocks: count, totalBlocks: total)
+    }
+
+    /// The 8-bit colour of components from 0 to 1 (outside clamped, NaN as 0).
+    static func color(red: Double, green: Double, blue: Double) -> LaunchScreenColors.Color {
+        func component(_ value: Double) -> UInt8 { value >= 1 ? 255 : value > 0 ? UInt8((value * 255).rounded()) : 0 }
+        return LaunchScreenColors.Color(red: component(red), green: component(green), blue: component(blue))
     }
 
     /// IEEE 754 half to Float, without `Float16` (unavailable on some targets).

@@ -118,10 +118,11 @@ struct RepairRun<FS: FileSystem> {
             let known = inspection.file.appearance.appearance == nil ? nil : inspection.file.appearance
             return .init(
                 name: inspection.file.name, width: header.width, height: header.height, known: known,
-                luminance: inspection.observation?.luminance)
+                luminance: inspection.observation?.luminance, color: inspection.observation?.color)
         }
         let appearances = AppearanceClassifier.classify(
-            samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs)
+            samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs,
+            launchScreen: request.manifest.launchScreenColors)
         for (name, evidence) in appearances { files[name]?.file.appearance = evidence }
         if let hook = request.appearanceHook {
             for (name, inspection) in files where inspection.file.header != nil && inspection.file.appearance.appearance == nil {

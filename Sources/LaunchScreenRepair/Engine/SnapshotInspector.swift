@@ -91,8 +91,12 @@ struct SnapshotInspector<FS: FileSystem> {
             let source = try reader.source()
             do {
                 let payload = try ASTCPayload.read(from: source)
-                observation.luminance = VoidExtentLuminance.measure(payload)?.mean
-                if observation.luminance == nil { observation.pixelProblem = "no void-extent block to measure" }
+                if let measured = VoidExtentLuminance.measure(payload) {
+                    observation.luminance = measured.mean
+                    observation.color = measured.meanColor
+                } else {
+                    observation.pixelProblem = "no void-extent block to measure"
+                }
             } catch {
                 if case .unreadable(let reason) = error.reason { throw reader.failure(reason) }
                 observation.pixelProblem = error.description

@@ -68,19 +68,23 @@ public struct Ledger: Codable, Sendable, Hashable {
         public var md5: String?
         /// The measured mean luminance (0 black … 1 white), when the pixels could be measured.
         public var luminance: Double?
+        /// The measured background colour (the mean of the ASTC void-extent blocks), when the
+        /// pixels could be measured so. Absent in older ledgers.
+        public var color: LaunchScreenColors.Color?
         /// Why the pixels could not be measured, when they were tried.
         public var pixelProblem: String?
 
         /// Creates an observation.
         public init(
             identity: FileIdentity, header: ImageHeader? = nil, problem: String? = nil, md5: String? = nil,
-            luminance: Double? = nil, pixelProblem: String? = nil
+            luminance: Double? = nil, color: LaunchScreenColors.Color? = nil, pixelProblem: String? = nil
         ) {
             self.identity = identity
             self.header = header
             self.problem = problem
             self.md5 = md5
             self.luminance = luminance
+            self.color = color
             self.pixelProblem = pixelProblem
         }
     }

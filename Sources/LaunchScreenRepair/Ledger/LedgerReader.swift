@@ -54,6 +54,7 @@ enum LedgerReader {
             var identity: FileIdentity?
             var header: ImageHeader?
             var luminance: Double?
+            var color: LaunchScreenColors.Color?
             var problem: String?
             var md5: String?
             var pixelProblem: String?
@@ -70,6 +71,9 @@ enum LedgerReader {
                 case "luminance":
                     luminance = scanner.fraction()
                     return luminance != nil
+                case "color":
+                    color = scanner.color()
+                    return color != nil
                 case "pixelProblem": return scanner.optionalString().map { pixelProblem = $0 } != nil
                 default: return scanner.skipValue()
                 }
@@ -77,7 +81,29 @@ enum LedgerReader {
             guard read, let identity else { return nil }
             return Ledger.Observation(
                 identity: identity, header: header, problem: problem, md5: md5,
-                luminance: luminance, pixelProblem: pixelProblem)
+                luminance: luminance, color: color, pixelProblem: pixelProblem)
+        }
+
+        mutating func color() -> LaunchScreenColors.Color? {
+            var red: UInt8?
+            var green: UInt8?
+            var blue: UInt8?
+            let read = object { scanner, key in
+                switch key {
+                case "red":
+                    red = scanner.integer().flatMap(UInt8.init(exactly:))
+                    return red != nil
+                case "green":
+                    green = scanner.integer().flatMap(UInt8.init(exactly:))
+                    return green != nil
+                case "blue":
+                    blue = scanner.integer().flatMap(UInt8.init(exactly:))
+                    return blue != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, let red, let green, let blue else { return nil }
+            return LaunchScreenColors.Color(red: red, green: green, blue: blue)
         }
 
         mutating func header() -> ImageHeader? {

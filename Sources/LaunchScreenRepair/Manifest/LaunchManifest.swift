@@ -25,7 +25,9 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// Hardware model identifier (`iPhone15,2`) → catalog device id, for the devices the
     /// variants name: how the runtime finds its own device among a variant's `devices`.
     public var models: [String: String]
-    /// The generated launch storyboard's background colours, when the app uses it.
+    /// The background colours, light and dark, of the launch storyboard the generator wrote;
+    /// `nil` (absent from the JSON) when it wrote none. They let the runtime tell a snapshot's
+    /// appearance from its background colour (``AppearanceSource/launchScreen``).
     public var launchScreenColors: LaunchScreenColors?
     /// The variants, as values or as the generated tables' text.
     var storage: VariantStorage
@@ -40,11 +42,12 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         pack: String,
         layouts: [Layout],
         variants: [Variant],
-        models: [String: String] = [:]
+        models: [String: String] = [:],
+        launchScreenColors: LaunchScreenColors? = nil
     ) {
         self.init(
             schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
-            storage: VariantStorage(variants), models: models)
+            storage: VariantStorage(variants), models: models, launchScreenColors: launchScreenColors)
     }
 
     /// A manifest whose variants are ``VariantTable`` texts, one per layout id, in the order of
@@ -58,16 +61,18 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         pack: String,
         layouts: [Layout],
         variantTables: [String: String],
-        models: [String: String] = [:]
+        models: [String: String] = [:],
+        launchScreenColors: LaunchScreenColors? = nil
     ) {
         self.init(
             schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
-            storage: VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version), models: models)
+            storage: VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version), models: models,
+            launchScreenColors: launchScreenColors)
     }
 
     private init(
         schemaVersion: Int, version: String, generator: String, pack: String, layouts: [Layout], storage: VariantStorage,
-        models: [String: String]
+        models: [String: String], launchScreenColors: LaunchScreenColors?
     ) {
         self.schemaVersion = schemaVersion
         self.version = version
@@ -76,13 +81,15 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         self.layouts = layouts
         self.storage = storage
         self.models = models
+        self.launchScreenColors = launchScreenColors
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, version, generator, pack, layouts, variants, models
+        case schemaVersion, version, generator, pack, layouts, variants, models, launchScreenColors
     }
 
-    /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out.
+    /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out,
+    /// and `launchScreenColors` so that manifests written before it are read as they were.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
@@ -92,6 +99,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         layouts = try container.decode([Layout].self, forKey: .layouts)
         storage = VariantStorage(try container.decode([Variant].self, forKey: .variants))
         models = try container.decodeIfPresent([String: String].self, forKey: .models) ?? [:]
+        launchScreenColors = try container.decodeIfPresent(LaunchScreenColors.self, forKey: .launchScreenColors)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,6 +111,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         try container.encode(layouts, forKey: .layouts)
         try container.encode(variants, forKey: .variants)
         try container.encode(models, forKey: .models)
+        try container.encodeIfPresent(launchScreenColors, forKey: .launchScreenColors)
     }
 
     /// The catalog device id for a hardware model identifier, or the argument itself when it
@@ -115,6 +124,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.schemaVersion == rhs.schemaVersion && lhs.version == rhs.version && lhs.generator == rhs.generator
             && lhs.pack == rhs.pack && lhs.layouts == rhs.layouts && lhs.variants == rhs.variants && lhs.models == rhs.models
+            && lhs.launchScreenColors == rhs.launchScreenColors
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -125,6 +135,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         hasher.combine(layouts)
         hasher.combine(variants)
         hasher.combine(models)
+        hasher.combine(launchScreenColors)
     }
 }
 
