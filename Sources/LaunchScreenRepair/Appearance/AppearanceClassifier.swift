@@ -148,8 +148,8 @@ public enum AppearanceClassifier {
         guard let launchScreen else { return sameSize }
         let matches = sameSize.map { sample in sample.color.flatMap(launchScreen.appearance(of:)) }
         var rest: [Sample] = []
-        for (sample, match) in zip(sameSize, matches) {
-            guard let match, matches.filter({ $0 == match }).count == 1 else {
+        for (index, sample) in sameSize.enumerated() {
+            guard let match = matches[index], matches.filter({ $0 == match }).count == 1 else {
                 rest.append(sample)
                 continue
             }

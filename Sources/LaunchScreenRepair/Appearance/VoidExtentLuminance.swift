@@ -48,9 +48,9 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
             count += 1
         }
         guard count > 0 else { return nil }
-        let blocks = Double(count)
+        let measured = Double(count)
         return VoidExtentLuminance(
-            mean: sum / blocks, meanColor: color(red: sums.red / blocks, green: sums.green / blocks, blue: sums.blue / blocks),
+            mean: sum / measured, meanColor: color(red: sums.red / measured, green: sums.green / measured, blue: sums.blue / measured),
             voidExtentBlocks: count, totalBlocks: total)
     }
 
