@@ -103,7 +103,8 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         let settings = try rendering.settings()
         let generator = input.generator(defaults: settings)
-        let plan = try generator.plan()
+        // A check renders nothing, so it leaves each instance's markup to the render.
+        let plan = try generator.plan(checkingInstances: !check)
         for warning in plan.warnings { StandardError.write(warning.description) }
         let remoteSource = remote.source(settings)
         try plan.checkRemoteSource(remoteSource)
@@ -189,6 +190,7 @@ struct RenderCommand: ParsableCommand {
                 pack: shard == nil ? destination.packURL(typeName: typeName).path : nil,
                 swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
                 assetCatalog: shard == nil ? destination.ownedFolders(typeName: typeName).first?.path : nil,
+                storyboard: launchScreen == nil ? nil : storyboard.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
                 bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes,
                 preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
                 warnings: plan.warnings.map(\.description)
@@ -277,6 +279,8 @@ private struct RenderSummary: Encodable {
     var swift: String?
     /// The `<Type>.xcassets` folder, with `--asset-catalog`.
     var assetCatalog: String?
+    /// The launch storyboard, with `--storyboard`.
+    var storyboard: String?
     /// Idiom → bytes of its window of the pack (``SizeReport/bundledBytes``); none for a shard.
     var bundledBytes: [String: Int]?
     /// Remote layout → device → bytes it fetches (``SizeReport/fetchedBytes``); none for a shard.

@@ -82,8 +82,9 @@ public struct LaunchAssetGenerator: Sendable {
         self.configuration = configuration
     }
 
-    /// Loads and checks every input and plans every variant; nothing is rasterized.
-    public func plan() throws(CompilerError) -> Plan {
+    /// Loads and checks every input and plans every variant; nothing is rasterized. Without
+    /// `checkingInstances`, the instantiated SVGs are not parsed (`render --check`).
+    public func plan(checkingInstances: Bool = true) throws(CompilerError) -> Plan {
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
         var layouts: [SeasonalLayout] = []
@@ -120,7 +121,8 @@ public struct LaunchAssetGenerator: Sendable {
             for index in layouts.indices { layouts[index].idioms = layouts[index].idioms.filter(configuration.idioms.contains) }
         }
         let screens = Screen.distinct(in: catalog)
-        let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan()
+        let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan(
+            checkingInstances: checkingInstances)
         return Plan(layouts: layouts, catalog: catalog, screens: screens, variants: variants, templates: templates, warnings: warnings)
     }
 

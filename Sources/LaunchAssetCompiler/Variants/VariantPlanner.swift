@@ -38,14 +38,15 @@ public struct VariantPlanner: Sendable {
     /// Every variant, ordered by layout, idiom, screen pixel size, orientation (the full screen,
     /// then its windows) and appearance.
     /// Throws with every template problem found: a missing template, an unknown key, a
-    /// reference outside the templates folder, malformed SVG.
-    public func plan() throws(CompilerError) -> [PlannedVariant] {
+    /// reference outside the templates folder, malformed SVG. Without `checkingInstances`, each
+    /// instance's markup is left unparsed (`render --check`, which renders nothing).
+    public func plan(checkingInstances: Bool = true) throws(CompilerError) -> [PlannedVariant] {
         // Layouts are planned side by side (instantiating and checking every instance is most
         // of a re-render with nothing to rasterize); results keep the layouts' order.
         let results = LayoutResults(count: layouts.count)
         DispatchQueue.concurrentPerform(iterations: layouts.count) { index in
             do throws(CompilerError) {
-                results.set(index, .success(try plan(layouts[index])))
+                results.set(index, .success(try plan(layouts[index], checkingInstances: checkingInstances)))
             } catch {
                 results.set(index, .failure(error))
             }
@@ -68,7 +69,7 @@ public struct VariantPlanner: Sendable {
         return layouts.compactMap { layout in all.first { $0.layout == layout.id } }
     }
 
-    private func plan(_ layout: SeasonalLayout) throws(CompilerError) -> [PlannedVariant] {
+    private func plan(_ layout: SeasonalLayout, checkingInstances: Bool) throws(CompilerError) -> [PlannedVariant] {
         guard templates.contains(fileName: layout.template) else {
             let known = templates.names.map { "\($0).svg" }.joined(separator: ", ")
             throw CompilerError(
@@ -130,7 +131,7 @@ public struct VariantPlanner: Sendable {
             let base = "\(layout.id)-\(key.idiom.rawValue)-\(window)\(key.pixels)-\(key.appearance.rawValue)"
             used[base, default: 0] += 1
             let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
-            if checked.insert(key.svg).inserted {
+            if checkingInstances, checked.insert(key.svg).inserted {
                 // A key or string inserted with {{{ }}} may bring what the template could not.
                 if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
                     let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
