@@ -88,8 +88,32 @@ public struct VariantPlanner: Sendable {
         let templateFile = templates.url(ofTemplate: layout.template)
         let policy = SVGReferencePolicy(templates: templates.directory)
 
+        /// One variant to be: screens with equal keys share it. The SVG is compared and hashed
+        /// by its bytes; `String` hashing normalizes every character of tens of kilobytes.
         struct Key: Hashable {
             var idiom: Idiom, pixels: PixelSize, orientation: Orientation, window: MultitaskingWindow?, appearance: Appearance, svg: String
+
+            static func == (a: Key, b: Key) -> Bool {
+                (a.idiom, a.pixels, a.orientation, a.window, a.appearance) == (b.idiom, b.pixels, b.orientation, b.window, b.appearance)
+                    && Self.sameBytes(a.svg, b.svg)
+            }
+
+            private static func sameBytes(_ a: String, _ b: String) -> Bool {
+                var (a, b) = (a, b)
+                return a.withUTF8 { x in
+                    b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+                }
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(idiom)
+                hasher.combine(pixels)
+                hasher.combine(orientation)
+                hasher.combine(window)
+                hasher.combine(appearance)
+                var svg = svg
+                svg.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
         }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
