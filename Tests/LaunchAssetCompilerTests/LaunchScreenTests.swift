@@ -206,9 +206,15 @@ import FoundationXML
     // MARK: - Bad designs
 
     /// Loads a fallback layout with `launchScreen` (JSON of the object) and `extra` keys.
-    func loadErrors(launchScreen: String, extra: String = "", background: String = "#FFFFFF") throws -> [Diagnostic] {
+    func loadErrors(launchScreen: String, extra: String = "", background: String = "#FFFFFF", fallback: Bool = false) throws -> [Diagnostic]
+    {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
+        if fallback {
+            try folder.write(
+                "Layouts/calm.json",
+                ##"{ "id": "calm", "template": "plain.svg", "appearances": { "light": { "a": "#FFFFFF" }, "dark": { "a": "#000000" } } }"##)
+        }
         try folder.write(
             "Layouts/default.json",
             """
@@ -231,9 +237,13 @@ import FoundationXML
         let good = #"{ "logo": "logo.svg", "logoFrame": { "x": -50, "y": -50, "width": 100, "height": 100 } }"#
         #expect(try loadErrors(launchScreen: good).isEmpty)
 
-        let seasonal = try loadErrors(launchScreen: good, extra: #""schedule": [{ "from": "12-01", "through": "12-31" }],"#)
-        #expect(seasonal.map(\.message).contains { $0.contains("only the fallback layout") })
+        let seasonal = try loadErrors(
+            launchScreen: good, extra: #""schedule": [{ "from": "12-01", "through": "12-31" }],"#, fallback: true)
+        #expect(seasonal.map(\.message).contains { $0.contains("only the fallback layout (no \"schedule\", here ") })
         #expect(seasonal.first?.line == 4)
+        // Without any fallback, that is the error.
+        let none = try loadErrors(launchScreen: good, extra: #""schedule": [{ "from": "12-01", "through": "12-31" }],"#)
+        #expect(none.map(\.message) == [#"no fallback layout: exactly one layout must have no "schedule""#])
 
         let fraction = try loadErrors(
             launchScreen: #"{ "logo": "logo.svg", "logoFrame": { "x": 0, "y": 0, "width": 100.5, "height": 10 } }"#)

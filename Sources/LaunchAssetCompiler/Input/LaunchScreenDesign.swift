@@ -46,16 +46,11 @@ public struct LaunchScreenDesign: Sendable, Hashable {
         "launchScreen.logoFrame": ["x", "y", "width", "height"],
     ]
 
-    /// Every problem with the design of `layout`, placed in its file.
+    /// Every problem with the design of `layout`, placed in its file. Which layout may have
+    /// one (the fallback) is a check of the whole set (``LayoutLoader``).
     static func errors(in layout: SeasonalLayout) -> [Diagnostic] {
         guard let design = layout.launchScreen else { return [] }
         var errors: [Diagnostic] = []
-        if !layout.isFallback {
-            errors.append(
-                layout.diagnostic(
-                    at: "launchScreen",
-                    "only the fallback layout (no \"schedule\") describes the launch screen: iOS draws it before any season is known"))
-        }
         if design.logo.isEmpty || design.logo.contains("/") || design.logo.hasPrefix(".") || !design.logo.hasSuffix(".svg") {
             errors.append(
                 layout.diagnostic(at: "launchScreen.logo", "expected an .svg file name in the templates folder, found \"\(design.logo)\""))

@@ -115,7 +115,8 @@ public struct LayoutLoader: Sendable {
         return layout
     }
 
-    /// Errors that involve several layouts: duplicate ids, and not exactly one fallback.
+    /// Errors that involve several layouts: duplicate ids, not exactly one fallback, and a
+    /// launch screen described by another layout than the fallback.
     static func setErrors(_ layouts: [SeasonalLayout]) -> [Diagnostic] {
         var errors: [Diagnostic] = []
         for (id, group) in Dictionary(grouping: layouts, by: \.id).sorted(by: { $0.key < $1.key }) where group.count > 1 {
@@ -129,6 +130,16 @@ public struct LayoutLoader: Sendable {
                 Diagnostic(
                     file: layouts[0].file.parentFolderForDisplay,
                     message: "no fallback layout: exactly one layout must have no \"schedule\""))
+        }
+        // With no fallback, or two, a launch screen's place is unclear: those errors come first.
+        if fallbacks.count == 1 {
+            for layout in layouts where !layout.isFallback && layout.launchScreen != nil {
+                errors.append(
+                    layout.diagnostic(
+                        at: "launchScreen",
+                        "only the fallback layout (no \"schedule\", here \(fallbacks[0].file)) describes the launch screen: "
+                            + "iOS draws it before any season is known"))
+            }
         }
         for extra in fallbacks.dropFirst() {
             errors.append(
