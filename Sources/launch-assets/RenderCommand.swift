@@ -66,6 +66,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render nothing: exit 0 if the committed outputs are what the inputs give, 3 if they are stale.")
     var check = false
 
+    private var storyboardURL: URL? { storyboard.map { URL(fileURLWithPath: $0).standardizedFileURL } }
+
     @Flag(help: "Print a machine-readable summary on standard output.")
     var json = false
 
@@ -148,7 +150,7 @@ struct RenderCommand: ParsableCommand {
         if let shard {
             let record = PartialRender(
                 shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle, remote: remoteSource,
-                compressionLevel: level, preview: preview, inputs: stamp.inputs
+                preview: preview, inputs: stamp.inputs
             )
             files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
             for (variant, image) in zip(part.variants, assets.images) {
@@ -161,8 +163,7 @@ struct RenderCommand: ParsableCommand {
             files = try destination.files(
                 assets, typeName: typeName, bundle: bundle, remote: remoteSource, preview: previewPNG, deviceNames: names,
                 inputStamp: stamp)
-            if let launchScreen, let storyboard, let catalog = destination.assetCatalogFolder(typeName: typeName) {
-                let storyboardURL = URL(fileURLWithPath: storyboard).standardizedFileURL
+            if let launchScreen, let storyboardURL, let catalog = destination.assetCatalogFolder(typeName: typeName) {
                 files.merge(
                     try launchScreen.files(
                         storyboard: storyboardURL, catalog: catalog, renderer: SVGRenderer(encoder: PNGEncoder(level: level)))
@@ -190,7 +191,7 @@ struct RenderCommand: ParsableCommand {
                 pack: shard == nil ? destination.packURL(typeName: typeName).path : nil,
                 swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
                 assetCatalog: shard == nil ? destination.ownedFolders(typeName: typeName).first?.path : nil,
-                storyboard: launchScreen == nil ? nil : storyboard.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                storyboard: launchScreen == nil ? nil : storyboardURL?.path,
                 bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes,
                 preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
                 warnings: plan.warnings.map(\.description)
@@ -235,8 +236,8 @@ struct RenderCommand: ParsableCommand {
             pack = .file(destination.packURL(typeName: typeName))
         }
         var outputs = CommittedOutputs(swift: destination.swiftURL(typeName: typeName), pack: pack)
-        if let launchScreen, let storyboard, let catalog = destination.assetCatalogFolder(typeName: typeName) {
-            outputs.launchScreen = (launchScreen, URL(fileURLWithPath: storyboard).standardizedFileURL, catalog)
+        if let launchScreen, let storyboardURL, let catalog = destination.assetCatalogFolder(typeName: typeName) {
+            outputs.launchScreen = (launchScreen, storyboardURL, catalog)
         }
         let stale = outputs.staleFiles(for: stamp)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))

@@ -21,6 +21,9 @@ public struct LaunchScreenDesign: Sendable, Hashable {
         public var y: Double
         public var width: Double
         public var height: Double
+
+        /// `x y width height`, as an SVG `viewBox` gives it.
+        var viewBox: String { [x, y, width, height].map(TemplateContext.number).joined(separator: " ") }
     }
 
     /// The scales the logo image set holds.

@@ -44,7 +44,6 @@ public struct LaunchScreenFiles: Sendable {
         self.colors = colors
         self.logoFile = templates.url(ofTemplate: design.logo)
         let frame = design.logoFrame
-        let viewBox = [frame.x, frame.y, frame.width, frame.height].map(TemplateContext.number).joined(separator: " ")
         let policy = SVGReferencePolicy(templates: templates.directory)
         var logos: [LogoImage] = []
         for appearance in Appearance.allCases {
@@ -60,7 +59,7 @@ public struct LaunchScreenFiles: Sendable {
                 else { throw CompilerError(layout.diagnostic(at: "launchScreen.logo", "template \"\(design.logo)\" did not instantiate")) }
                 let svg = """
                     <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
-                    width="\(pixels.width)" height="\(pixels.height)" viewBox="\(viewBox)">
+                    width="\(pixels.width)" height="\(pixels.height)" viewBox="\(frame.viewBox)">
                     \(instance)
                     </svg>
 

@@ -12,8 +12,9 @@ public struct PartialRender: Codable, Sendable {
     public static let fileName = "shard.json"
 
     public var shard: Shard
-    /// SHA-256 of everything that decides the output: generator, options, layouts, every variant's
-    /// entry and SVG. Shards that belong together have the same plan.
+    /// SHA-256 of everything that decides the output: the render's ``InputStamp/inputs``
+    /// (generator, options, every variant's entry and SVG with the files it refers to), the
+    /// preview and the number of shards. Shards that belong together have the same plan.
     public var plan: String
     public var typeName: String
     public var bundle: SwiftSourceGenerator.ResourceBundle
@@ -40,10 +41,11 @@ public struct PartialRender: Codable, Sendable {
     }
 
     /// Describes shard `shard` of `plan`, whose variants (this shard's, in order) rendered to `images`.
+    /// `inputs` is the whole render's ``InputStamp/inputs``, which already covers the generator,
+    /// the options and every variant; the plan adds what only a shard has.
     public init(
         shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
-        bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, compressionLevel: Int, preview: Bool,
-        inputs: String? = nil
+        bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, preview: Bool, inputs: String
     ) {
         self.shard = shard
         self.inputs = inputs
@@ -61,20 +63,7 @@ public struct PartialRender: Codable, Sendable {
             plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }
         )
         rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
-        struct Inputs: Encodable {
-            var generator: String, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteSourceSettings?
-            var compressionLevel: Int, preview: Bool, count: Int
-            var layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String], svgs: [String]
-        }
-        let inputs = Inputs(
-            generator: GeneratorVersion.manifestName, typeName: typeName, bundle: bundle, remote: self.remote,
-            compressionLevel: compressionLevel,
-            preview: preview, count: shard.count, layouts: layouts, variants: variants, models: models,
-            svgs: plan.variants.map { SHA256.hash(data: Data($0.svg.utf8)).hexString }
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        self.plan = SHA256.hash(data: try! encoder.encode(inputs)).hexString
+        self.plan = SHA256.hash(data: Data("\(inputs)\npreview \(preview)\nshards \(shard.count)\n".utf8)).hexString
     }
 
     /// `shard.json`, pretty-printed with sorted keys.

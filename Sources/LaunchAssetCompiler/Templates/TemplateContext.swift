@@ -34,8 +34,7 @@ struct TemplateContext {
         let points = canvas.points
         let insets = canvas.safeArea
         let orientation = canvas.orientation
-        let safeWidth = points.width - insets.left - insets.right
-        let safeHeight = points.height - insets.top - insets.bottom
+        let safe = canvas.safeRectangle
         var values: [String: Any] = [
             "width": pixels.width,
             "height": pixels.height,
@@ -62,10 +61,10 @@ struct TemplateContext {
                 "left": Self.number(insets.left),
                 "bottom": Self.number(insets.bottom),
                 "right": Self.number(insets.right),
-                "width": Self.number(safeWidth),
-                "height": Self.number(safeHeight),
-                "centerX": Self.number(insets.left + safeWidth / 2),
-                "centerY": Self.number(insets.top + safeHeight / 2),
+                "width": Self.number(safe.width),
+                "height": Self.number(safe.height),
+                "centerX": Self.number(safe.centerX),
+                "centerY": Self.number(safe.centerY),
             ] as [String: String],
             "layout": layout.id,
             "displayName": layout.displayName,
@@ -83,19 +82,15 @@ struct TemplateContext {
     /// (nearest pixel of the screen's scale, 3 on a 2.88× screen). `viewBox` is the frame itself,
     /// for a nested `<svg>` that draws the logo partial there.
     static func launchLogo(_ frame: LaunchScreenDesign.Frame, canvas: Canvas) -> [String: String] {
-        let insets = canvas.safeArea
-        let points = canvas.points
-        let scale = max(1, (Double(canvas.pixels.width) / points.width).rounded())
-        let centerX = insets.left + (points.width - insets.left - insets.right) / 2
-        let centerY = insets.top + (points.height - insets.top - insets.bottom) / 2
+        let scale = max(1, (Double(canvas.pixels.width) / canvas.points.width).rounded())
+        let safe = canvas.safeRectangle
         func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
-        let viewBox = [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: " ")
         return [
-            "x": number(snapped(centerX + frame.x)),
-            "y": number(snapped(centerY + frame.y)),
+            "x": number(snapped(safe.centerX + frame.x)),
+            "y": number(snapped(safe.centerY + frame.y)),
             "width": number(frame.width),
             "height": number(frame.height),
-            "viewBox": viewBox,
+            "viewBox": frame.viewBox,
         ]
     }
 

@@ -12,6 +12,13 @@ public struct Canvas: Sendable, Hashable {
     public var safeArea: EdgeInsets
     /// The multitasking window, or `nil` for the full screen.
     public var window: MultitaskingWindow?
+
+    /// The safe rectangle's size and centre, in points.
+    var safeRectangle: (width: Double, height: Double, centerX: Double, centerY: Double) {
+        let width = points.width - safeArea.left - safeArea.right
+        let height = points.height - safeArea.top - safeArea.bottom
+        return (width, height, safeArea.left + width / 2, safeArea.top + height / 2)
+    }
 }
 
 extension Screen {
