@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]
         ),
+        // Pango's fontconfig font map: the render's own fonts (`Templates/Fonts/`), nothing installed.
+        .systemLibrary(
+            name: "CPangoFontconfig",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+        ),
         .systemLibrary(
             name: "CLibdeflate",
             pkgConfig: "libdeflate",
@@ -40,6 +46,7 @@ let package = Package(
             dependencies: [
                 "LaunchScreenRepair",
                 "CLibrsvg",
+                "CPangoFontconfig",
                 "CLibdeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),

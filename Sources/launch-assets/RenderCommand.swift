@@ -106,7 +106,11 @@ struct RenderCommand: ParsableCommand {
         let settings = try rendering.settings()
         let generator = input.generator(defaults: settings)
         // A check renders nothing, so it leaves each instance's markup to the render.
-        let plan = try generator.plan(checkingInstances: !check)
+        let plan: LaunchAssetGenerator.Plan
+        do { plan = try generator.plan(checkingInstances: !check) } catch {
+            emitInstancesOfFailedRender { try generator.plan(checkingInstances: false).variants }
+            throw error
+        }
         for warning in plan.warnings { StandardError.write(warning.description) }
         let remoteSource = remote.source(settings)
         try plan.checkRemoteSource(remoteSource)
@@ -132,16 +136,28 @@ struct RenderCommand: ParsableCommand {
         let writer = OutputWriter(directory: outputURL, ownedFolders: destination.ownedFolders(typeName: typeName))
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let assets = try generator.render(
-            part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
-            cache: cache, launchScreenColors: launchScreen?.colors, progress: progress.update
-        )
+        let assets: GeneratedAssets
+        do {
+            assets = try generator.render(
+                part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
+                cache: cache, launchScreenColors: launchScreen?.colors, progress: progress.update
+            )
+        } catch {
+            progress.finish()
+            emitInstancesOfFailedRender { part.variants }
+            throw error
+        }
         progress.finish()
+        var costs = assets.layoutCosts
+        // A shard's part is not the pack: an image shared across parts would count in each.
+        if shard != nil { for index in costs.indices { costs[index].packBytes = nil } }
+        let costWarnings = plan.costWarnings(for: costs)
+        for warning in costWarnings { StandardError.write(warning.description) }
 
         var previewPNG: FileContents?
         if preview, (shard?.index ?? 1) == 1 {
             do {
-                previewPNG = .bytes(try ContactSheet().png(layouts: plan.layouts, variants: plan.variants))
+                previewPNG = .bytes(try ContactSheet(fonts: plan.templates.fonts).png(layouts: plan.layouts, variants: plan.variants))
             } catch {
                 throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
             }
@@ -166,7 +182,8 @@ struct RenderCommand: ParsableCommand {
             if let launchScreen, let storyboardURL, let catalog = destination.assetCatalogFolder(typeName: typeName) {
                 files.merge(
                     try launchScreen.files(
-                        storyboard: storyboardURL, catalog: catalog, renderer: SVGRenderer(encoder: PNGEncoder(level: level)))
+                        storyboard: storyboardURL, catalog: catalog,
+                        renderer: SVGRenderer(encoder: PNGEncoder(level: level), fonts: plan.templates.fonts))
                 ) { $1 }
             }
         }
@@ -194,7 +211,7 @@ struct RenderCommand: ParsableCommand {
                 storyboard: launchScreen == nil ? nil : storyboardURL?.path,
                 bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes,
                 preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
-                warnings: plan.warnings.map(\.description)
+                layoutCosts: costs, warnings: (plan.warnings + costWarnings).map(\.description)
             )
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -212,6 +229,7 @@ struct RenderCommand: ParsableCommand {
                 )
                 if let size { StandardError.write(size.summary(for: assets.manifest)) }
             }
+            for cost in costs { StandardError.write(cost.summary) }
             if let launchScreen, let storyboard {
                 let exact = launchScreen.infoPlistIsExact ? "" : " (it centres the logo; the storyboard keeps the frame's offset)"
                 StandardError.write(
@@ -256,36 +274,4 @@ struct RenderCommand: ParsableCommand {
 /// `1 layout`, `6 layouts`.
 private func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
-/// What `render --json` prints.
-private struct RenderSummary: Encodable {
-    /// The manifest's version stamp; none for a shard.
-    var version: String?
-    /// `K/N` for a shard.
-    var shard: String?
-    var layouts: Int
-    var variants: Int
-    var distinctImages: Int
-    /// Variants librsvg rendered in this run.
-    var rendered: Int
-    /// Variants taken from the render cache.
-    var cached: Int
-    var packBytes: Int?
-    var seconds: Double
-    var jobs: Int
-    var output: String
-    var manifest: String?
-    var pack: String?
-    var swift: String?
-    /// The `<Type>.xcassets` folder, with `--asset-catalog`.
-    var assetCatalog: String?
-    /// The launch storyboard, with `--storyboard`.
-    var storyboard: String?
-    /// Idiom → bytes of its window of the pack (``SizeReport/bundledBytes``); none for a shard.
-    var bundledBytes: [String: Int]?
-    /// Remote layout → device → bytes it fetches (``SizeReport/fetchedBytes``); none for a shard.
-    var fetchedBytes: [String: [String: Int]]?
-    var preview: String?
-    var warnings: [String]
 }

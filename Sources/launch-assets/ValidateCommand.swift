@@ -9,7 +9,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Checks structure, dates, exactly one fallback, unique ids, that every template exists \
             and instantiates for every variant, that SVG references stay in the templates folder, \
-            and that librsvg parses one instance per layout. Schedule gaps and overlaps are warnings.
+            that every font family a template names is in Templates/Fonts or installed, \
+            and that librsvg parses one instance per layout. Schedule gaps and overlaps are warnings. \
+            Lists the font each family of each layout resolves to.
             """
     )
 
@@ -18,6 +20,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let plan = try input.generator().validate()
         for warning in plan.warnings { StandardError.write(warning.description) }
+        for line in plan.fonts?.listing ?? [] { print("fonts: \(line)") }
         print("\(plan.layouts.count) layouts, \(plan.screens.count) screens, \(plan.variants.count) variants: valid")
     }
 }

@@ -7,6 +7,16 @@ import Testing
     static let templates = FileManager.default.temporaryDirectory.appendingPathComponent("policy/Templates", isDirectory: true)
     let policy = SVGReferencePolicy(templates: Self.templates)
 
+    /// The files the allowed references name.
+    init() throws {
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+        try FileManager.default.createDirectory(at: Self.templates.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try png.write(to: Self.templates.appendingPathComponent("logo.png"))
+        try png.write(to: Self.templates.appendingPathComponent("images/logo.png"))
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: Self.templates.appendingPathComponent("logo.svg"))
+        try Data("rect { fill: #fff }".utf8).write(to: Self.templates.appendingPathComponent("theme.css"))
+    }
+
     private func svg(_ body: String) -> String {
         """
         <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">
@@ -42,6 +52,13 @@ import Testing
     }
 
     // MARK: Refused
+
+    @Test func aFileThatIsNotThereIsNamed() {
+        #expect(
+            policy.problem(with: "images/photo.png")
+                == "reference \"images/photo.png\" names a file that does not exist (\(displayed(Self.templates.appendingPathComponent("images/photo.png")))): add it to the templates folder, or fix the name"
+        )
+    }
 
     @Test(arguments: [
         ("http://example.com/a.png", "uses the http: scheme"),

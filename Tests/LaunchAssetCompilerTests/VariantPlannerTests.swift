@@ -240,13 +240,29 @@ struct PlannerFixture {
         )
         defer { fixture.remove() }
         let error = try #require(throws: CompilerError.self) { _ = try fixture.plan([Self.phone]) }
-        // One per distinct instance: light and dark are the same SVG here; both layouts report.
-        #expect(error.diagnostics.count == 2, "\(error.diagnostics)")
+        // Once, at the template's own line: every variant of both layouts has the same fault.
+        #expect(error.diagnostics.count == 1, "\(error.diagnostics)")
         let diagnostic = try #require(error.diagnostics.first)
         #expect(diagnostic.file == displayed(fixture.templates.appendingPathComponent("evil.svg")))
-        #expect(diagnostic.path?.hasPrefix("variant b-phone-50x100-light, instantiated line 2:") == true, "\(diagnostic.path ?? "")")
+        #expect((diagnostic.line, diagnostic.column) == (2, 16), "\(diagnostic)")
+        #expect(diagnostic.path == nil)
         #expect(diagnostic.message.contains("https: scheme"))
-        #expect(error.diagnostics[1].path?.hasPrefix("variant default-phone-50x100-light") == true)
+    }
+
+    @Test func aReferenceMadeByAStringIsNamedAtTheVariant() throws {
+        let template = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}">
+              <image href="{{title}}" width="1" height="1"/>
+            </svg>
+            """
+        let fixture = try PlannerFixture(
+            layouts: ["x.json": layoutJSON(id: "x", template: "t.svg", strings: ["title": "https://example.com/t.png"])],
+            templates: ["t.svg": template]
+        )
+        defer { fixture.remove() }
+        let error = try #require(throws: CompilerError.self) { _ = try fixture.plan([Self.phone]) }
+        #expect(error.diagnostics.count == 1, "light and dark are one cause: \(error.diagnostics)")
+        #expect(error.diagnostics.first?.path?.hasPrefix("variant x-phone-50x100-light, instantiated line 2:") == true)
     }
 
     @Test func specialCharactersInStringsKeepTheSVGWellFormed() throws {

@@ -113,13 +113,25 @@ struct BadInputTests {
         #expect(message.contains("https: scheme"), "\(message)")
     }
 
-    @Test func malformedSVGNamesTheVariant() throws {
+    @Test func malformedSVGNamesThePartialsOwnLineOnce() throws {
         let workspace = try Workspace()
         try workspace.write("Templates/logo.svg", "<g><rect></g>\n")
         let message = try workspace.renderFails()
-        #expect(message.contains("Templates/"), "\(message)")
-        #expect(message.contains("variant "), "\(message)")
-        #expect(message.contains("SVG syntax") || message.contains("cannot parse the SVG"), "\(message)")
+        #expect(message.hasPrefix("Templates/logo.svg:1:"), "\(message)")
+        #expect(message.contains("SVG syntax: "), "\(message)")
+        #expect(message.components(separatedBy: "SVG syntax").count == 2, "once for every layout and variant: \(message)")
+    }
+
+    @Test func emitSVGWritesTheInstancesOfAFailedRender() throws {
+        let workspace = try Workspace()
+        try workspace.write("Templates/logo.svg", "<g><rect></g>\n")
+        let emitted = workspace.root.appendingPathComponent("instances")
+        let message = try workspace.renderFails(["--layout", "default", "--idiom", "phone", "--emit-svg", emitted.path])
+        #expect(message.contains("SVG syntax: "), "\(message)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: emitted.path)
+        #expect(files.contains { $0.hasPrefix("default-phone-") && $0.hasSuffix(".svg") }, "\(files)")
+        let instance = try String(contentsOf: emitted.appendingPathComponent(files.sorted()[0]), encoding: .utf8)
+        #expect(instance.contains("<g><rect></g>"), "the faulty partial, as included")
     }
 
     @Test func oversizedScreenIsRefused() throws {

@@ -25,19 +25,24 @@ struct CLIRunner {
     /// A render cache folder for this test run.
     static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-test-cache-\(UUID().uuidString)")
 
-    /// Runs `launch-assets` with `arguments` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
-        try run(productsDirectory.appendingPathComponent("launch-assets"), arguments, in: directory)
+    /// Runs `launch-assets` with `arguments` in `directory`, with `environment` added to this
+    /// process's, and waits for it.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
+        try run(productsDirectory.appendingPathComponent("launch-assets"), arguments, in: directory, environment: environment)
     }
 
-    /// Runs `program` with `arguments` in `directory` and waits for it.
-    static func run(_ program: URL, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    /// Runs `program` with `arguments` in `directory`, with `environment` added to this
+    /// process's, and waits for it.
+    static func run(
+        _ program: URL, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         // Renders fill a cache of this test run's own, never the user's (`render` defaults to $XDG_CACHE_HOME).
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCache.path]) { $1 }
+            .merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

@@ -10,8 +10,12 @@ public struct ContactSheet: Sendable {
     public var columns = 12
     /// The longer side of a thumbnail, in pixels.
     public var thumbnailSide = 150
+    /// The fonts the variants' text is drawn with: their templates'.
+    public var fonts: TemplateFonts
 
-    public init() {}
+    public init(fonts: TemplateFonts = .installed) {
+        self.fonts = fonts
+    }
 
     private var cellWidth: Int { thumbnailSide + 24 }
     private var cellHeight: Int { thumbnailSide + 52 }
@@ -27,6 +31,7 @@ public struct ContactSheet: Sendable {
                 total + headerHeight + rows(section.1.count) * cellHeight + margin
             }
         let image = try CairoImage(width: width, height: height, opaque: true)
+        fonts.useOnThisThread()
         image.fill(red: 0.95, green: 0.95, blue: 0.97)
         let context = image.context
         var top = Double(margin)

@@ -18,6 +18,9 @@ public struct GeneratedAssets: Sendable {
     public var images: [RenderedImage]
     /// How many of `images` came from the render cache rather than librsvg.
     public var cachedImages = 0
+    /// Each variant's render time (librsvg, cairo and PNG encoding), in manifest order; `nil`
+    /// for one from the render cache. Empty when the images were not rendered here (a merge).
+    public var renderTimes: [Duration?] = []
 
     /// Lays the PNGs out in a pack and stamps the manifest.
     /// `devices` supplies the hardware model identifiers of the devices the variants name;
@@ -89,6 +92,11 @@ public struct GeneratedAssets: Sendable {
                 )
             })
         self.images = images
+    }
+
+    /// What each layout of the manifest cost this render: its render time and its bytes in the pack.
+    public var layoutCosts: [LayoutCost] {
+        LayoutCost.costs(of: manifest, renderTimes: renderTimes)
     }
 
     /// Hardware model identifier → catalog id, for the devices among `devices` that `variants` name.

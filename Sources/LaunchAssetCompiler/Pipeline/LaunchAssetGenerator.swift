@@ -53,11 +53,25 @@ public struct LaunchAssetGenerator: Sendable {
         public var variants: [PlannedVariant]
         /// The templates the variants were instantiated from.
         public var templates: TemplateLibrary
-        /// Findings that do not stop the render (schedule gaps and overlaps).
+        /// Findings that do not stop the render (schedule gaps and overlaps, font fallbacks).
         public var warnings: [Diagnostic]
+        /// The font families the layouts' templates name and what they resolve to; `nil` when
+        /// the instances were not checked.
+        public var fonts: FontReport?
 
         /// The layouts delivered remotely.
         public var remoteLayouts: [SeasonalLayout] { layouts.filter { $0.delivery == .remote } }
+
+        /// A warning for each layout that costs far more than the others to draw or to carry
+        /// (``CostOutlier``), naming what it draws that costs: found after rendering, so that
+        /// nobody learns of a 19-second drop shadow or a 27 MB photo from the app's size.
+        public func costWarnings(for costs: [LayoutCost]) -> [Diagnostic] {
+            CostOutlier.outliers(in: costs).compactMap { outlier in
+                guard let layout = layouts.first(where: { $0.id == outlier.cost.layout }) else { return nil }
+                let instance = variants.first { $0.layout == layout.id }
+                return outlier.warning(for: layout, instance: instance, templates: templates)
+            }
+        }
 
         /// Checks that layouts delivered remotely have somewhere to come from: without a
         /// source, an app could never fetch them.
@@ -123,7 +137,18 @@ public struct LaunchAssetGenerator: Sendable {
         let screens = Screen.distinct(in: catalog)
         let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan(
             checkingInstances: checkingInstances)
-        return Plan(layouts: layouts, catalog: catalog, screens: screens, variants: variants, templates: templates, warnings: warnings)
+        var fonts: FontReport?
+        if checkingInstances {
+            let report = FontReport(layouts: layouts, variants: variants, templates: templates)
+            let findings = report.diagnostics
+            let fontErrors = findings.filter { $0.severity == .error }
+            guard fontErrors.isEmpty else { throw CompilerError(fontErrors) }
+            warnings += findings
+            fonts = report
+        }
+        return Plan(
+            layouts: layouts, catalog: catalog, screens: screens, variants: variants, templates: templates, warnings: warnings,
+            fonts: fonts)
     }
 
     /// Everything `validate` checks: the plan, and librsvg parsing one instance per layout.
@@ -158,14 +183,15 @@ public struct LaunchAssetGenerator: Sendable {
         launchScreenColors: LaunchScreenColors? = nil,
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> GeneratedAssets {
-        let queue = RenderQueue(jobs: jobs, renderer: SVGRenderer(encoder: encoder), cache: cache)
-        let (images, cached) = try queue.render(plan.variants, scratch: scratch, progress: progress)
+        let queue = RenderQueue(jobs: jobs, renderer: SVGRenderer(encoder: encoder, fonts: plan.templates.fonts), cache: cache)
+        let (images, cached, renderTimes) = try queue.render(plan.variants, scratch: scratch, progress: progress)
         cache?.prune()
         var assets = GeneratedAssets(
             layouts: plan.layouts, variants: plan.variants, images: images, packName: packName, devices: plan.catalog.devices,
             launchScreenColors: launchScreenColors
         )
         assets.cachedImages = cached
+        assets.renderTimes = renderTimes
         return assets
     }
 }

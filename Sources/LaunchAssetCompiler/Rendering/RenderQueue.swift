@@ -18,14 +18,16 @@ public struct RenderQueue: Sendable {
         self.cache = cache
     }
 
-    /// Each variant's PNG, on disk, in the order given, and how many came from the cache.
+    /// Each variant's PNG, on disk, in the order given, how many came from the cache, and each
+    /// variant's render time (librsvg, cairo and PNG encoding, on a monotonic clock; `nil` for
+    /// one from the cache), so a layout's cost can be told apart from the others'.
     /// A PNG the cache does not keep is written to `scratch` as `<index>.png`. `progress` is
     /// called from worker threads with the number of variants finished so far.
     public func render(
         _ variants: [PlannedVariant],
         scratch: URL,
         progress: @Sendable (Int) -> Void = { _ in }
-    ) throws(CompilerError) -> (images: [RenderedImage], cached: Int) {
+    ) throws(CompilerError) -> (images: [RenderedImage], cached: Int, renderTimes: [Duration?]) {
         let state = SharedState(count: variants.count)
         let renderer = renderer
         let cache = cache
@@ -39,6 +41,7 @@ public struct RenderQueue: Sendable {
                     continue
                 }
                 let png: Data
+                let started = ContinuousClock.now
                 do {
                     png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
                 } catch {
@@ -50,6 +53,7 @@ public struct RenderQueue: Sendable {
                     ])
                     continue
                 }
+                state.time(index, ContinuousClock.now - started)
                 // The PNG goes to disk at once, so memory holds one image per job.
                 let image: RenderedImage
                 if let cache, let key, let entry = cache.store(png, forKey: key) {
@@ -76,10 +80,12 @@ private final class SharedState: @unchecked Sendable {
     private var finished = 0
     private var cached = 0
     private var outputs: [RenderedImage?]
+    private var renderTimes: [Duration?]
     private var failures: [Diagnostic] = []
 
     init(count: Int) {
         outputs = Array(repeating: nil, count: count)
+        renderTimes = Array(repeating: nil, count: count)
     }
 
     /// The next variant to render, or `nil` when all are taken or one failed.
@@ -100,14 +106,18 @@ private final class SharedState: @unchecked Sendable {
         }
     }
 
+    func time(_ index: Int, _ duration: Duration) {
+        lock.withLock { renderTimes[index] = duration }
+    }
+
     func fail(_ diagnostics: [Diagnostic]) {
         lock.withLock { failures += diagnostics }
     }
 
-    func results() throws(CompilerError) -> (images: [RenderedImage], cached: Int) {
+    func results() throws(CompilerError) -> (images: [RenderedImage], cached: Int, renderTimes: [Duration?]) {
         lock.lock()
         defer { lock.unlock() }
         guard failures.isEmpty else { throw CompilerError(failures) }
-        return (outputs.map { $0! }, cached)
+        return (outputs.map { $0! }, cached, renderTimes)
     }
 }

@@ -21,8 +21,14 @@ final class SVGDocument {
             return rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error)
         }
         guard let handle else { throw .invalidSVG(Self.consume(error)) }
+        // CSS's 96 dpi, as browsers and rsvg-convert use: librsvg's own default of 90 would
+        // draw `mm`, `in` and `pt` (Inkscape's documents are in mm) 6.25% small.
+        rsvg_handle_set_dpi(handle, Self.dotsPerInch)
         self.handle = handle
     }
+
+    /// How long an inch is, in pixels.
+    static let dotsPerInch = 96.0
 
     deinit {
         g_object_unref(handle)

@@ -5,9 +5,12 @@ import Foundation
 public struct SVGRenderer: Sendable {
     /// How images become PNG bytes.
     public var encoder: PNGEncoder
+    /// The fonts text is drawn with.
+    public var fonts: TemplateFonts
 
-    public init(encoder: PNGEncoder = PNGEncoder()) {
+    public init(encoder: PNGEncoder = PNGEncoder(), fonts: TemplateFonts = .installed) {
         self.encoder = encoder
+        self.fonts = fonts
     }
 
     /// Renders `svg` so that its viewport fills `width` × `height` pixels and encodes it as PNG.
@@ -22,6 +25,7 @@ public struct SVGRenderer: Sendable {
     /// Renders into a new image; the caller owns (and so bounds) the surface's memory.
     func image(_ svg: String, width: Int, height: Int, baseFile: URL? = nil, opaque: Bool) throws(RenderError) -> CairoImage {
         let document = try SVGDocument(svg, baseFile: baseFile)
+        fonts.useOnThisThread()
         let image = try CairoImage(width: width, height: height, opaque: opaque)
         try document.draw(in: image.context, x: 0, y: 0, width: Double(width), height: Double(height))
         return image

@@ -24,6 +24,8 @@ struct SVGReferencePolicy {
         var line: Int
         var column: Int
         var message: String
+        /// The reference as the instance writes it; `nil` for an XML error.
+        var reference: String?
     }
 
     /// Every violation in `svg`; an XML syntax error is reported alone.
@@ -34,17 +36,16 @@ struct SVGReferencePolicy {
         parser.delegate = scanner
         // Some Foundations report a recovered error through `parserError` while `parse()` succeeds.
         if !parser.parse() || parser.parserError != nil {
-            let code = (parser.parserError as? NSError)?.code
             return [
                 Violation(
                     line: parser.lineNumber, column: parser.columnNumber,
-                    message:
-                        "SVG syntax: malformed XML (parser error \(code.map(String.init) ?? "unknown")) at line \(parser.lineNumber), column \(parser.columnNumber) of the instance"
-                )
+                    message: "SVG syntax: \(TemplateSyntax.describe(parser.parserError))")
             ]
         }
         return scanner.references.compactMap { reference in
-            problem(with: reference.value).map { Violation(line: reference.line, column: reference.column, message: $0) }
+            problem(with: reference.value).map {
+                Violation(line: reference.line, column: reference.column, message: $0, reference: reference.value)
+            }
         }
     }
 
@@ -79,8 +80,14 @@ struct SVGReferencePolicy {
             return "reference \"\(reference)\" points outside the templates folder through a symbolic link"
         }
         var info = stat()
-        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: resolved) else {
-            return nil  // librsvg reports what it cannot load
+        guard stat(resolved, &info) == 0 else {
+            // librsvg would leave the element out without a word.
+            let missing = templates.appendingPathComponent(path).relativePathForDisplay
+            return
+                "reference \"\(reference)\" names a file that does not exist (\(missing)): add it to the templates folder, or fix the name"
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: resolved) else {
+            return "reference \"\(reference)\" is not a file that can be read"
         }
         return Self.contentProblem(data).map { "reference \"\(reference)\": \($0)" }
     }
@@ -146,14 +153,16 @@ struct SVGReferencePolicy {
 }
 
 extension SVGReferencePolicy {
-    /// Markup refused in a template and in every instance before any XML parser sees it, with
-    /// where it starts. An entity declaration can expand a few hundred bytes into gigabytes
-    /// ("billion laughs"; a 300 KB quadratic blow-up takes librsvg 12 GB and two minutes before it
-    /// aborts), and an encoding other than UTF-8 (UTF-7: `+ADw-!ENTITY`) or a NUL character
-    /// (which switches libxml2 to UTF-16) could hide one from this check.
     /// Built once, like every pattern here: a regex literal is compiled each time it is evaluated.
     nonisolated(unsafe) private static let encodingPattern = /<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/
 
+    /// Markup refused in every instance, in an embedded document, and in a template once its
+    /// prologue is imported (``XMLPrologue`` writes a template's own entities out, boundedly),
+    /// before any XML parser sees it, with where it starts. An entity declaration can expand a few
+    /// hundred bytes into gigabytes ("billion laughs"; a 300 KB quadratic blow-up takes librsvg
+    /// 12 GB and two minutes before it aborts), and an encoding other than UTF-8 (UTF-7:
+    /// `+ADw-!ENTITY`) or a NUL character (which switches libxml2 to UTF-16) could hide one from
+    /// this check.
     static func forbiddenMarkup(in text: String) -> (index: String.Index, message: String)? {
         if let index = text.utf8.firstIndex(ofASCII: "<!ENTITY") {
             return (
@@ -164,12 +173,15 @@ extension SVGReferencePolicy {
         if let index = text.utf8.firstIndex(of: 0) {
             return (index, "a NUL character is not allowed in an SVG")
         }
-        if text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: encodingPattern),
+        return forbiddenEncoding(in: text)
+    }
+
+    /// An XML declaration naming an encoding other than UTF-8, with where it starts.
+    static func forbiddenEncoding(in text: String) -> (index: String.Index, message: String)? {
+        guard text.utf8.firstIndex(ofASCII: "<?xml") != nil, let match = text.firstMatch(of: encodingPattern),
             match.output.1.lowercased() != "utf-8"
-        {
-            return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
-        }
-        return nil
+        else { return nil }
+        return (match.range.lowerBound, "encoding \"\(match.output.1)\" is not allowed: templates are UTF-8")
     }
 }
 

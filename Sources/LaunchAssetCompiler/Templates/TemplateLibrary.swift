@@ -10,12 +10,16 @@ public struct TemplateLibrary: Sendable {
     public let directory: URL
     /// Template names (file names without `.svg`), sorted.
     public let names: [String]
+    /// The fonts the templates' text is drawn with: `Fonts/` beside them, then the installed ones.
+    public let fonts: TemplateFonts
     private let library: MustacheLibrary
-    private let sources: [String: String]
+    /// Each template's text as registered (imported, before marking), by name.
+    let sources: [String: String]
 
     /// Loads and parses every template; reports each syntax error with its file, line and column.
     public init(directory: URL) throws(CompilerError) {
         self.directory = directory
+        fonts = TemplateFonts(templatesDirectory: directory)
         let folder = directory.relativePathForDisplay
         let files: [URL]
         do {
@@ -40,21 +44,37 @@ public struct TemplateLibrary: Sendable {
                 errors.append(Diagnostic(file: display, message: "not UTF-8 text"))
                 continue
             }
-            if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: text) {
-                let (line, column) = Self.lineAndColumn(of: index, in: text)
-                errors.append(Diagnostic(file: display, line: line, column: column, message: message))
-                continue
+            do throws(CompilerError) {
+                sources[name] = try Self.imported(text, file: display)
+            } catch {
+                errors += error.diagnostics
             }
+        }
+        // An <image> of a template file becomes an inclusion of it, checked below like any other.
+        let byFileName = Dictionary(uniqueKeysWithValues: sources.map { ("\($0.key).svg", $0.value) })
+        for (name, text) in sources { sources[name] = VectorImages.inlined(text, partials: byFileName) }
+        let names = sources.mapValues(InclusionScope.names)
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            let display = directory.appendingPathComponent("\(name).svg").relativePathForDisplay
+            // An ID another template refers to without defining it is shared; every other ID and
+            // style class is this template's own (two Figma exports both define and use `pattern0`).
+            let shared = names.filter { $0.key != name }.values.reduce(into: Set<String>()) {
+                $0.formUnion($1.references.subtracting($1.ids))
+            }
+            let own = names[name]!
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
-                sources[name] = text
+                _ = try MustacheTemplate(string: text)
+                let marked = InclusionScope.marked(text, name: name, ids: own.ids.subtracting(shared), classes: own.styleClasses)
+                library.register(try MustacheTemplate(string: marked), named: name)
             } catch let error as MustacheTemplate.ParserError {
+                sources[name] = nil
                 errors.append(
                     Diagnostic(
                         file: display, line: error.context.lineNumber, column: error.context.columnNumber,
                         message: "template syntax: \(Self.describe(error.error))"
                     ))
             } catch {
+                sources[name] = nil
                 errors.append(Diagnostic(file: display, message: "template syntax: \(error)"))
             }
         }
@@ -83,7 +103,64 @@ public struct TemplateLibrary: Sendable {
 
     /// Instantiates the template named by `fileName` (`snowfall.svg`) with `context`.
     func instantiate(_ fileName: String, with context: TemplateContext) -> String? {
-        library.render(context.values, withTemplate: String(fileName.dropLast(4)))
+        library.render(context.values, withTemplate: String(fileName.dropLast(4))).map(InclusionScope.resolve)
+    }
+
+    /// A template file's text as a design tool saved it, made ready to register: markup a
+    /// template may not hold is refused, the XML prologue blanked and entities written out.
+    private static func imported(_ text: String, file: String) throws(CompilerError) -> String {
+        func failure(at index: String.Index, _ message: String, in source: String? = nil) -> CompilerError {
+            let (line, column) = lineAndColumn(of: index, in: source ?? text)
+            return CompilerError(Diagnostic(file: file, line: line, column: column, message: message))
+        }
+        if let (index, message) = SVGReferencePolicy.forbiddenEncoding(in: text) { throw failure(at: index, message) }
+        if let index = InclusionScope.firstMark(in: text) {
+            throw failure(at: index, "characters U+F0001…U+F0004 are reserved for the generator's own use")
+        }
+        let imported: String
+        do { imported = try XMLPrologue.imported(text) } catch {
+            throw failure(at: text.utf8.index(text.utf8.startIndex, offsetBy: error.offset), error.message)
+        }
+        if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: imported) {
+            // The prologue keeps its place, so lines and columns before any expanded entity are the file's.
+            throw failure(at: index, message, in: imported)
+        }
+        return imported
+    }
+
+    /// Where in the template files `violation`, found in an instance of `fileName`, comes from:
+    /// for an XML error, each error in the text of the template and the partials it includes;
+    /// for a reference, the first place one of them writes it. Empty when the instance's values
+    /// brought it.
+    func sources(of violation: SVGReferencePolicy.Violation, usedBy fileName: String) -> [Diagnostic] {
+        let used = templates(usedBy: String(fileName.dropLast(4)))
+        func file(_ name: String) -> String { directory.appendingPathComponent("\(name).svg").relativePathForDisplay }
+        guard let reference = violation.reference else {
+            return used.compactMap { name in
+                TemplateSyntax.firstError(in: sources[name]!).map {
+                    Diagnostic(file: file(name), line: $0.line, column: $0.column, message: "SVG syntax: \($0.message)")
+                }
+            }
+        }
+        for name in used {
+            let text = sources[name]!
+            guard let range = text.range(of: reference) else { continue }
+            let (line, column) = Self.lineAndColumn(of: range.lowerBound, in: text)
+            return [Diagnostic(file: file(name), line: line, column: column, message: violation.message)]
+        }
+        return []
+    }
+
+    /// `name` and every template it includes, in the order they are first included.
+    func templates(usedBy name: String) -> [String] {
+        var order: [String] = []
+        func visit(_ name: String) {
+            guard !order.contains(name), let text = sources[name] else { return }
+            order.append(name)
+            for match in text.matches(of: Self.tagPattern) where match.output.2 == ">" { visit(String(match.output.3)) }
+        }
+        visit(name)
+        return order
     }
 
     // MARK: - Checks that Mustache leaves to render time

@@ -56,7 +56,8 @@ public struct VariantPlanner: Sendable {
         for result in results.all {
             switch result {
             case .success(let planned): variants += planned
-            case .failure(let error): errors += error.diagnostics
+            // Layouts sharing a faulty partial find the same fault.
+            case .failure(let error): errors += error.diagnostics.filter { !errors.contains($0) }
             }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
@@ -148,6 +149,11 @@ public struct VariantPlanner: Sendable {
         var used: [String: Int] = [:]
         var errors: [Diagnostic] = []
         var checked: Set<String> = []
+        // Each cause once: a fault in a template shows in every variant's instance.
+        var reported: Set<String> = []
+        func report(_ diagnostic: Diagnostic, cause: String) {
+            if reported.insert(cause).inserted { errors.append(diagnostic) }
+        }
         let templatePath = templateFile.relativePathForDisplay
         for key in order {
             // A window's id names it, so full-screen ids (and their -2, -3…) stay as they are.
@@ -159,16 +165,21 @@ public struct VariantPlanner: Sendable {
                 // A key or string inserted with {{{ }}} may bring what the template could not.
                 if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
                     let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
-                    errors.append(
-                        Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message))
+                    report(
+                        Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message),
+                        cause: "\(line):\(column) \(message)")
                     continue
                 }
                 for violation in policy.violations(in: key.svg) {
-                    errors.append(
-                        Diagnostic(
-                            file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
-                            message: violation.message
-                        ))
+                    let located = templates.sources(of: violation, usedBy: layout.template)
+                    for diagnostic in located { report(diagnostic, cause: diagnostic.description) }
+                    if located.isEmpty {
+                        report(
+                            Diagnostic(
+                                file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
+                                message: violation.message
+                            ), cause: "\(violation.line):\(violation.column) \(violation.message)")
+                    }
                 }
             }
             variants.append(

@@ -1,0 +1,8 @@
+#ifndef CPANGOFONTCONFIG_SHIM_H
+#define CPANGOFONTCONFIG_SHIM_H
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#endif

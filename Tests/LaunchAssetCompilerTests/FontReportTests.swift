@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import LaunchAssetCompiler
+
+@Suite struct FontReportTests {
+    /// Plans `template` for one phone and reads its fonts.
+    private func report(_ template: String, strings: [String: String] = [:]) throws -> FontReport {
+        let fixture = try PlannerFixture(
+            layouts: ["a.json": layoutJSON(id: "a", template: "text.svg", strings: strings)], templates: ["text.svg": template])
+        defer { fixture.remove() }
+        let planner = try fixture.planner([VariantPlannerTests.phone])
+        return FontReport(layouts: planner.layouts, variants: try planner.plan(), templates: planner.templates)
+    }
+
+    private func svg(_ body: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\">\n\(body)\n</svg>\n"
+    }
+
+    @Test func familyListsAreReadFromAttributesStyleAttributesAndStyleSheets() {
+        let text = """
+            <svg><style>.st0{font-family:'MyriadPro-Regular', "Myriad Pro";font-size:12px} .x { -webkit-font-family: no }</style>
+            <text font-family="Inter, 'DejaVu Sans', sans-serif">a</text><text style="fill:red; font-family: Menlo !important">b</text>
+            <text font-family="{{font}}">c</text></svg>
+            """
+        #expect(
+            FontFamilyList.all(in: text).map(\.families) == [
+                ["Inter", "DejaVu Sans", "sans-serif"], ["Menlo"], ["MyriadPro-Regular", "Myriad Pro"],
+            ])
+    }
+
+    @Test func anInstalledFamilyResolvesToItsFileAndNeedsNoWord() throws {
+        let report = try report(svg("<text font-family=\"DejaVu Sans\">Hi</text>"))
+        let use = try #require(report.uses.first?.uses.first)
+        #expect(use.font?.family == "DejaVu Sans" && use.font?.isShipped == false)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.listing.first?.hasPrefix("a: \"DejaVu Sans\" → DejaVu Sans (DejaVuSans") == true, "\(report.listing)")
+    }
+
+    @Test func aFamilyNoFontProvidesIsAnErrorAtItsTemplateLine() throws {
+        let report = try report(svg("<g>\n  <text font-family=\"'MyriadPro-Regular'\">Hi</text></g>"))
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(report.diagnostics.count == 1)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.file?.hasSuffix("Templates/text.svg") == true)
+        #expect((diagnostic.line, diagnostic.column) == (3, 22))
+        #expect(diagnostic.message.hasPrefix("font family \"MyriadPro-Regular\" is neither in "))
+        #expect(diagnostic.message.hasSuffix("or end the family list with a generic family such as sans-serif"))
+    }
+
+    @Test func aListEndingInAGenericFamilyMakesItAWarningThatSaysWhatDrawsTheText() throws {
+        let report = try report(svg("<text font-family=\"Myriad Pro, Gill Sans, sans-serif\">Hi</text>"))
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(report.diagnostics.count == 1, "one per list: \(report.diagnostics)")
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.message.hasPrefix("font families \"Myriad Pro\", \"Gill Sans\" are neither in "))
+        #expect(diagnostic.message.contains("this text is drawn with DejaVu Sans here (\"sans-serif\" in the list)"))
+    }
+
+    @Test func aFamilyALayoutStringWritesIsCheckedInTheInstance() throws {
+        let report = try report(svg("<text font-family=\"{{font}}\">Hi</text>"), strings: ["font": "Brand Sans"])
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.path == "variant a-phone-50x100-light")
+        #expect(diagnostic.message.hasPrefix("font family \"Brand Sans\""))
+    }
+
+    @Test func aFontShippedInTheFontsFolderProvidesItsFamilyAndIsPreferred() throws {
+        let fixture = try PlannerFixture(
+            layouts: ["a.json": layoutJSON(id: "a", template: "text.svg")],
+            templates: ["text.svg": svg("<text font-family=\"Inter\" font-weight=\"700\">Hi</text>")])
+        defer { fixture.remove() }
+        let bundledFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates/Fonts")
+        try FileManager.default.createDirectory(at: fixture.templates.appendingPathComponent("Fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: bundledFonts.appendingPathComponent("Inter-Bold.otf"), to: fixture.templates.appendingPathComponent("Fonts/Inter-Bold.otf"))
+        let fonts = TemplateFonts(templatesDirectory: fixture.templates)
+        #expect(fonts.files.map(\.lastPathComponent) == ["Inter-Bold.otf"])
+        let inter = try #require(fonts.font(for: "Inter"))
+        #expect(inter.isShipped && inter.file.lastPathComponent == "Inter-Bold.otf")
+        // The machine's fonts stay there beside it.
+        #expect(fonts.font(for: "DejaVu Sans")?.isShipped == false)
+    }
+}
