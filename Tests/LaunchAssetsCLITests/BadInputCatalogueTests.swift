@@ -206,29 +206,6 @@ extension BadInputCase {
             expected: ["Templates/logo.svg:1:", "SVG syntax: an element is never closed"]
         ) { try $0.write("Templates/logo.svg", "<g><rect width=\"10/></g>\n") },
         BadInputCase(
-            name: "referenced image missing", input: "`<image href=\"art/photo.png\">` with no such file",
-            expected: [
-                "Templates/logo.svg:1:", "reference \"art/photo.png\" names a file that does not exist (Templates/art/photo.png)",
-                "add it to the templates folder, or fix the name",
-            ]
-        ) { try $0.write("Templates/logo.svg", "<g><image href=\"art/photo.png\" width=\"1\" height=\"1\"/></g>\n") },
-        BadInputCase(
-            name: "font family not shipped or installed", input: "`font-family=\"'MyriadPro-Regular'\"`, as Illustrator exports",
-            expected: [
-                "Templates/logo.svg:2:22: error: font family \"MyriadPro-Regular\" is neither in Templates/Fonts nor installed",
-                "add the font file (.ttf, .otf or .ttc) to Templates/Fonts, or end the family list with a generic family such as sans-serif",
-            ]
-        ) { try $0.write("Templates/logo.svg", "<g>\n  <text font-family=\"'MyriadPro-Regular'\">Hi</text>\n</g>\n") },
-        BadInputCase(
-            name: "external entity in an export", input: "Illustrator-style DOCTYPE with `<!ENTITY ns SYSTEM \"…\">`",
-            expected: [
-                "Templates/logo.svg:1:16: error:", "entity \"ns\" is external (SYSTEM or PUBLIC)",
-                "Preserve Illustrator Editing Capabilities",
-            ]
-        ) {
-            try $0.write("Templates/logo.svg", "<!DOCTYPE svg [<!ENTITY ns SYSTEM \"http://example.com/ns\">]>\n<g xmlns:x=\"&ns;\"/>\n")
-        },
-        BadInputCase(
             name: "absolute path", input: "`<image href=\"/etc/passwd\">`",
             expected: ["Templates/logo.svg:1:17: error:", "reference \"/etc/passwd\" is an absolute path"]
         ) { try $0.write("Templates/logo.svg", "<g><image href=\"/etc/passwd\" width=\"1\" height=\"1\"/></g>\n") },
@@ -498,6 +475,30 @@ extension BadInputCase {
             name: "year before 1000", input: "`\"from\": \"0027-02-06\"`",
             expected: ["Layouts/lunar-new-year.json:", "schedule[0].from", "(year 1000 to 9999), found \"0027-02-06\""]
         ) { try $0.edit("Layouts/lunar-new-year.json") { $0.replacingOccurrences(of: "\"2027-02-06\"", with: "\"0027-02-06\"") } },
+        // Design-tool exports (issue 24): what an export can get wrong
+        BadInputCase(
+            name: "referenced image missing", input: "`<image href=\"art/photo.png\">` with no such file",
+            expected: [
+                "Templates/logo.svg:1:", "reference \"art/photo.png\" names a file that does not exist (Templates/art/photo.png)",
+                "add it to the templates folder, or fix the name",
+            ]
+        ) { try $0.write("Templates/logo.svg", "<g><image href=\"art/photo.png\" width=\"1\" height=\"1\"/></g>\n") },
+        BadInputCase(
+            name: "font family not shipped or installed", input: "`font-family=\"'MyriadPro-Regular'\"`, as Illustrator exports",
+            expected: [
+                "Templates/logo.svg:2:22: error: font family \"MyriadPro-Regular\" is neither in Templates/Fonts nor installed",
+                "add the font file (.ttf, .otf or .ttc) to Templates/Fonts, or end the family list with a generic family such as sans-serif",
+            ]
+        ) { try $0.write("Templates/logo.svg", "<g>\n  <text font-family=\"'MyriadPro-Regular'\">Hi</text>\n</g>\n") },
+        BadInputCase(
+            name: "external entity in an export", input: "Illustrator-style DOCTYPE with `<!ENTITY ns SYSTEM \"…\">`",
+            expected: [
+                "Templates/logo.svg:1:16: error:", "entity \"ns\" is external (SYSTEM or PUBLIC)",
+                "Preserve Illustrator Editing Capabilities",
+            ]
+        ) {
+            try $0.write("Templates/logo.svg", "<!DOCTYPE svg [<!ENTITY ns SYSTEM \"http://example.com/ns\">]>\n<g xmlns:x=\"&ns;\"/>\n")
+        },
     ]
 
     /// A valid Ed25519 public key (base64 of 32 bytes).
