@@ -79,14 +79,12 @@ struct CostlyElement: Sendable, Hashable, CustomStringConvertible {
         return elements
     }
 
-    /// Places the element at the first text of `spellings` the templates write, the way
-    /// ``TemplateLibrary/sources(of:usedBy:)`` places a reference found in an instance; `false`
-    /// when none of them writes any.
+    /// Places the element at the first text of `spellings` the templates write; `false` when
+    /// none of them writes any.
     @discardableResult
     private mutating func locate(_ spellings: [String], template: String, in templates: TemplateLibrary) -> Bool {
         for spelling in spellings where !spelling.isEmpty {
-            let probe = SVGReferencePolicy.Violation(line: 0, column: 0, message: "", reference: spelling)
-            guard let place = templates.sources(of: probe, usedBy: template).first else { continue }
+            guard let place = templates.place(of: spelling, usedBy: template) else { continue }
             (file, line, column) = (place.file, place.line, place.column)
             return true
         }

@@ -142,13 +142,21 @@ public struct TemplateLibrary: Sendable {
                 }
             }
         }
-        for name in used {
-            let text = sources[name]!
-            guard let range = text.range(of: reference) else { continue }
-            let (line, column) = Self.lineAndColumn(of: range.lowerBound, in: text)
-            return [Diagnostic(file: file(name), line: line, column: column, message: violation.message)]
+        guard let place = place(of: reference, usedBy: fileName) else { return [] }
+        return [Diagnostic(file: place.file, line: place.line, column: place.column, message: violation.message)]
+    }
+
+    /// The first place the template named by `fileName`, or a partial it includes, writes
+    /// `text`: the file and the 1-based line and column; `nil` when none does (the instance's
+    /// values wrote it).
+    func place(of text: String, usedBy fileName: String) -> (file: String, line: Int, column: Int)? {
+        for name in templates(usedBy: String(fileName.dropLast(4))) {
+            let source = sources[name]!
+            guard let range = source.range(of: text) else { continue }
+            let (line, column) = Self.lineAndColumn(of: range.lowerBound, in: source)
+            return (directory.appendingPathComponent("\(name).svg").relativePathForDisplay, line, column)
         }
-        return []
+        return nil
     }
 
     /// `name` and every template it includes, in the order they are first included.
