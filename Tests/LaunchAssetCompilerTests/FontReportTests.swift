@@ -64,16 +64,38 @@ import Testing
         #expect(diagnostic.message.hasPrefix("font family \"Brand Sans\""))
     }
 
+    @Test func aShippedFontAnswersToItsPostScriptNameAsDesignToolsWriteIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.path("Templates/Fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.bundledFonts.appendingPathComponent("Inter-Bold.otf"), to: folder.path("Templates/Fonts/Inter-Bold.otf"))
+        let fonts = TemplateFonts(templatesDirectory: folder.path("Templates"))
+        #expect(fonts.font(for: "Inter-Bold")?.file.lastPathComponent == "Inter-Bold.otf")
+        // Illustrator writes `font-family="'Inter-Bold'"` for Inter's bold face: drawn as that face.
+        func drawn(_ attributes: String) throws -> Data {
+            let svg =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"60\"><rect width=\"300\" height=\"60\" fill=\"#fff\"/><text x=\"4\" y=\"44\" font-size=\"40\" \(attributes)>Hamburg</text></svg>"
+            return try SVGRenderer(fonts: fonts).png(svg, width: 300, height: 60)
+        }
+        let byPostScriptName = try drawn("font-family=\"'Inter-Bold'\"")
+        #expect(byPostScriptName == (try drawn("font-family=\"Inter\" font-weight=\"700\"")))
+        #expect(byPostScriptName != (try drawn("font-family=\"DejaVu Sans\" font-weight=\"700\"")))
+    }
+
+    /// The package's own shipped fonts.
+    static let bundledFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Templates/Fonts")
+
     @Test func aFontShippedInTheFontsFolderProvidesItsFamilyAndIsPreferred() throws {
         let fixture = try PlannerFixture(
             layouts: ["a.json": layoutJSON(id: "a", template: "text.svg")],
             templates: ["text.svg": svg("<text font-family=\"Inter\" font-weight=\"700\">Hi</text>")])
         defer { fixture.remove() }
-        let bundledFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Templates/Fonts")
         try FileManager.default.createDirectory(at: fixture.templates.appendingPathComponent("Fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: bundledFonts.appendingPathComponent("Inter-Bold.otf"), to: fixture.templates.appendingPathComponent("Fonts/Inter-Bold.otf"))
+            at: Self.bundledFonts.appendingPathComponent("Inter-Bold.otf"),
+            to: fixture.templates.appendingPathComponent("Fonts/Inter-Bold.otf"))
         let fonts = TemplateFonts(templatesDirectory: fixture.templates)
         #expect(fonts.files.map(\.lastPathComponent) == ["Inter-Bold.otf"])
         let inter = try #require(fonts.font(for: "Inter"))

@@ -11,6 +11,11 @@ import Foundation
 /// sees them, and for a family both provide, the shipped file is preferred. librsvg draws text
 /// with the calling thread's default Pango font map, so each render thread is given a font map
 /// of this configuration before it draws (``useOnThisThread()``).
+///
+/// Design tools often name a font by its PostScript name (Illustrator: `font-family:
+/// 'MyriadPro-Regular'`), which fontconfig does not match. A shipped font answers to its
+/// PostScript name as well: the configuration rewrites that name to the font's family, weight
+/// and slant.
 public final class TemplateFonts: @unchecked Sendable {
     /// The folder of shipped fonts: `Fonts/` in the templates folder.
     public let directory: URL
@@ -18,6 +23,8 @@ public final class TemplateFonts: @unchecked Sendable {
     public let files: [URL]
     /// `FcConfig *`, owned. Immutable once built, which fontconfig allows to be shared by threads.
     private let configuration: OpaquePointer
+    /// Lower-cased PostScript name → family, of the shipped fonts.
+    private let postScriptNames: [String: String]
     /// The key of this set of fonts' font map in each thread's dictionary: the same fonts give
     /// the same key, so a thread keeps one font map for them however many renders it runs.
     private let threadKey: String
@@ -52,7 +59,15 @@ public final class TemplateFonts: @unchecked Sendable {
     private init(directory: URL, files: [URL]) {
         self.directory = directory
         self.files = files
-        configuration = files.isEmpty ? FcConfigReference(nil) : Self.configuration(shipping: directory)
+        if files.isEmpty {
+            configuration = FcConfigReference(nil)
+            postScriptNames = [:]
+        } else {
+            configuration = Self.configuration(shipping: directory)
+            let faces = Self.faces(in: directory, configuration: configuration)
+            Self.addPostScriptNames(of: faces, to: configuration)
+            postScriptNames = Dictionary(faces.map { ($0.postScriptName.lowercased(), $0.family) }, uniquingKeysWith: { first, _ in first })
+        }
         threadKey = "LaunchAssets.TemplateFonts " + files.map(\.path).joined(separator: "\n")
     }
 
@@ -73,6 +88,58 @@ public final class TemplateFonts: @unchecked Sendable {
         _ = FcConfigParseAndLoadFromMemory(configuration, document, FcFalse)
         _ = FcConfigBuildFonts(configuration)
         return configuration
+    }
+
+    /// Adds a rule per face that turns its PostScript name, where a template names a font by
+    /// it, into its family, weight and slant.
+    private static func addPostScriptNames(of faces: [ShippedFace], to configuration: OpaquePointer) {
+        let rules = faces.filter { $0.postScriptName.lowercased() != $0.family.lowercased() }.map { face in
+            let weight = face.weight.map { "<edit name=\"weight\" mode=\"assign\" binding=\"strong\"><int>\($0)</int></edit>" } ?? ""
+            let slant = face.slant.map { "<edit name=\"slant\" mode=\"assign\" binding=\"strong\"><int>\($0)</int></edit>" } ?? ""
+            return "<match target=\"pattern\"><test name=\"family\"><string>\(xmlEscaped(face.postScriptName))</string></test>"
+                + "<edit name=\"family\" mode=\"assign\" binding=\"strong\"><string>\(xmlEscaped(face.family))</string></edit>\(weight)\(slant)</match>"
+        }
+        guard !rules.isEmpty else { return }
+        _ = FcConfigParseAndLoadFromMemory(configuration, "<?xml version=\"1.0\"?><fontconfig>\(rules.joined())</fontconfig>", FcFalse)
+    }
+
+    /// A shipped font's names and style, as fontconfig reads the file.
+    private struct ShippedFace {
+        var postScriptName: String
+        var family: String
+        var weight: Int?
+        var slant: Int?
+    }
+
+    /// Every face of `configuration` whose file is in `directory`.
+    private static func faces(in directory: URL, configuration: OpaquePointer) -> [ShippedFace] {
+        let folder = directory.standardizedFileURL.path + "/"
+        guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
+        defer {
+            FcPatternDestroy(pattern)
+            FcObjectSetDestroy(objects)
+        }
+        for object in [FC_FILE, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT] { _ = FcObjectSetAdd(objects, object) }
+        guard let set = FcFontList(configuration, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return (0..<Int(set.pointee.nfont)).compactMap { index in
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard let font = set.pointee.fonts[index], FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file,
+                URL(fileURLWithPath: String(cString: file)).standardizedFileURL.path.hasPrefix(folder)
+            else { return nil }
+            var family: UnsafeMutablePointer<FcChar8>?
+            var postScriptName: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch, let family,
+                FcPatternGetString(font, FC_POSTSCRIPT_NAME, 0, &postScriptName) == FcResultMatch, let postScriptName
+            else { return nil }
+            // A variable font's weight is a range: it is left to the text's own font-weight.
+            var weight: Int32 = 0
+            var slant: Int32 = 0
+            return ShippedFace(
+                postScriptName: String(cString: postScriptName), family: String(cString: family),
+                weight: FcPatternGetInteger(font, FC_WEIGHT, 0, &weight) == FcResultMatch ? Int(weight) : nil,
+                slant: FcPatternGetInteger(font, FC_SLANT, 0, &slant) == FcResultMatch ? Int(slant) : nil)
+        }
     }
 
     private static func xmlEscaped(_ text: String) -> String {
@@ -120,8 +187,10 @@ public final class TemplateFonts: @unchecked Sendable {
         else { return nil }
         let font = ResolvedFont(
             family: String(cString: matched), file: URL(fileURLWithPath: String(cString: file)), isShipped: false)
-        // A named family that fontconfig replaced with some other font is not there.
-        guard generic || Self.sameFamily(family, font.family) || providesExactly(family) else { return nil }
+        // A named family that fontconfig replaced with some other font is not there; a shipped
+        // face's PostScript name is (the configuration rewrites it to the face).
+        let named = postScriptNames[family.lowercased()].map { Self.sameFamily($0, font.family) } ?? false
+        guard generic || named || Self.sameFamily(family, font.family) || providesExactly(family) else { return nil }
         return ResolvedFont(
             family: font.family, file: font.file,
             isShipped: font.file.standardizedFileURL.path.hasPrefix(directory.standardizedFileURL.path + "/"))
