@@ -160,23 +160,24 @@ enum InclusionScope {
                 index = find("]]>", in: bytes, from: index) ?? bytes.count
                 continue
             }
-            guard index < bytes.count, isNameStart(bytes[index]) else { continue }
+            guard index < bytes.count, XMLBytes.isNameStart(bytes[index]) else { continue }
             // The element's name, then attributes until > (a Mustache tag may sit among them).
-            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+            while index < bytes.count, !XMLBytes.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/")
+            {
                 index += 1
             }
             while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-                guard isNameStart(bytes[index]) else {
+                guard XMLBytes.isNameStart(bytes[index]) else {
                     index += 1
                     continue
                 }
                 let nameStart = index
-                while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+                while index < bytes.count, XMLBytes.isName(bytes[index]) { index += 1 }
                 let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                while index < bytes.count, XMLBytes.isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
                 index += 1
-                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                while index < bytes.count, XMLBytes.isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { continue }
                 let quote = bytes[index]
                 let valueStart = index + 1
@@ -194,13 +195,15 @@ enum InclusionScope {
         var index = 0
         while let found = find("url(", in: bytes, from: index) {
             var start = found
-            while start < bytes.count, isSpace(bytes[start]) || bytes[start] == UInt8(ascii: "'") || bytes[start] == UInt8(ascii: "\"") {
+            while start < bytes.count,
+                XMLBytes.isSpace(bytes[start]) || bytes[start] == UInt8(ascii: "'") || bytes[start] == UInt8(ascii: "\"")
+            {
                 start += 1
             }
             index = start
             guard start < bytes.count, bytes[start] == UInt8(ascii: "#") else { continue }
             var end = start + 1
-            while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            while end < bytes.count, XMLBytes.isName(bytes[end]) { end += 1 }
             if end > start + 1 { fragments.append((start + 1)..<end) }
             index = end
         }
@@ -230,10 +233,10 @@ enum InclusionScope {
                     depth = max(0, depth - 1)
                     position += 1
                 } else if depth == 0, byte == UInt8(ascii: "#") || byte == UInt8(ascii: "."), position + 1 < contentEnd,
-                    isNameStart(bytes[position + 1])
+                    XMLBytes.isNameStart(bytes[position + 1])
                 {
                     var end = position + 1
-                    while end < contentEnd, isNameByte(bytes[end]), bytes[end] != UInt8(ascii: ".") { end += 1 }
+                    while end < contentEnd, XMLBytes.isName(bytes[end]), bytes[end] != UInt8(ascii: ".") { end += 1 }
                     selectors.append(((position + 1)..<end, byte == UInt8(ascii: ".")))
                     position = end
                 } else {
@@ -257,16 +260,5 @@ enum InclusionScope {
             index = candidate + 1
         }
         return nil
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte >= 0x80
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: ":")
     }
 }

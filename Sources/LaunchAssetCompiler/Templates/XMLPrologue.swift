@@ -52,10 +52,10 @@ enum XMLPrologue {
                 position += 3
             }
             while position < input.count {
-                if isSpace(input[position]) {
+                if XMLBytes.isSpace(input[position]) {
                     copy(1)
                 } else if starts(with: "<?xml"), position + 5 < input.count,
-                    isSpace(input[position + 5]) || input[position + 5] == UInt8(ascii: "?")
+                    XMLBytes.isSpace(input[position + 5]) || input[position + 5] == UInt8(ascii: "?")
                 {
                     blank(through: "?>")
                 } else if starts(with: "<!--") {
@@ -95,7 +95,7 @@ enum XMLPrologue {
         /// its `<!DOCTYPE`, which starts at `doctype`.
         private mutating func internalSubset(of doctype: Int) throws(Problem) {
             while true {
-                while position < input.count, isSpace(input[position]) { position += 1 }
+                while position < input.count, XMLBytes.isSpace(input[position]) { position += 1 }
                 guard position < input.count else {
                     throw Problem(offset: doctype, message: "the document type declaration's internal subset is never closed with ]")
                 }
@@ -292,21 +292,15 @@ enum XMLPrologue {
             input.count - position >= prefix.count && input[position..<(position + prefix.count)].elementsEqual(prefix)
         }
 
-        private func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-
         private mutating func skipSpaces() {
-            while position < input.count, isSpace(input[position]) { position += 1 }
+            while position < input.count, XMLBytes.isSpace(input[position]) { position += 1 }
         }
 
         private mutating func readName() -> String {
             let start = position
-            while position < input.count, input[position] >= 0x80 || Self.nameBytes.contains(input[position]) { position += 1 }
+            while position < input.count, XMLBytes.isName(input[position]) { position += 1 }
             return String(decoding: input[start..<position], as: UTF8.self)
         }
-
-        private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:".utf8)
 
         private mutating func skipQuoted() {
             let quote = input[position]
