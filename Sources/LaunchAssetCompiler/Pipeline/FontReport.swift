@@ -26,11 +26,14 @@ public struct FontReport: Sendable {
     public var uses: [(layout: String, uses: [Use])]
     /// The shipped fonts' folder, as messages name it.
     private var fontsFolder: String
+    /// Whether there are shipped fonts this Pango cannot draw with (``TemplateFonts/canDrawShippedFonts``).
+    private var shippedFontsUnusable: Bool
 
     /// Reads the family lists of each layout's template and partials (and, for lists a
     /// Mustache value writes, of its first instance in `variants`).
     init(layouts: [SeasonalLayout], variants: [PlannedVariant], templates: TemplateLibrary) {
         fontsFolder = templates.fonts.directory.relativePathForDisplay
+        shippedFontsUnusable = !templates.fonts.files.isEmpty && !TemplateFonts.canDrawShippedFonts
         let firstInstances = Dictionary(variants.map { ($0.layout, $0) }, uniquingKeysWith: { first, _ in first })
         var resolved: [String: ResolvedFont?] = [:]
         func resolve(_ family: String) -> ResolvedFont? {
@@ -76,6 +79,14 @@ public struct FontReport: Sendable {
     /// each place once, however many layouts use it.
     public var diagnostics: [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        if shippedFontsUnusable {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: fontsFolder,
+                    message:
+                        "this machine's Pango has no fontconfig font map (it draws with Core Text alone), so the fonts here are not used and text is drawn with installed fonts: install a Pango built with fontconfig and FreeType"
+                ))
+        }
         let all = uses.flatMap(\.uses)
         var places: [String] = []
         let byPlace = Dictionary(grouping: all) { use in

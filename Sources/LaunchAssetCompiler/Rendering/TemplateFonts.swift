@@ -148,6 +148,14 @@ public final class TemplateFonts: @unchecked Sendable {
 
     // MARK: - Drawing
 
+    /// Whether this Pango can draw with a fontconfig font map, which the shipped fonts need: a
+    /// Pango built with Core Text alone (on a Mac) cannot, and then draws installed fonts only.
+    public static let canDrawShippedFonts: Bool = {
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return false }
+        g_object_unref(UnsafeMutableRawPointer(map))
+        return true
+    }()
+
     /// Makes this configuration's font map the calling thread's default, which librsvg draws
     /// text with; without shipped fonts, a font map of the machine's fonts alone.
     func useOnThisThread() {
