@@ -6,9 +6,9 @@
 # builds from the committed files with nothing but Xcode.
 set -euo pipefail
 
-# launch-assets links librsvg, cairo and libdeflate, found with pkg-config.
+# launch-assets links librsvg, cairo, Pango and libdeflate, found with pkg-config.
 export HOMEBREW_NO_AUTO_UPDATE=1
-for formula in pkg-config librsvg libdeflate; do
+for formula in pkg-config librsvg pango libdeflate; do
     brew list --versions "$formula" >/dev/null 2>&1 || brew install --quiet "$formula"
 done
 
