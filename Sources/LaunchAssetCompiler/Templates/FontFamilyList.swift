@@ -28,10 +28,10 @@ struct FontFamilyList: Hashable, Sendable {
             }
         }
         var index = 0
-        while let open = bytes.firstRange(of: Array("<style".utf8), from: index),
+        while let open = bytes[index...].firstRange(of: Array("<style".utf8)),
             let contentStart = bytes[open.upperBound...].firstIndex(of: UInt8(ascii: ">")).map({ $0 + 1 })
         {
-            let contentEnd = bytes.firstRange(of: Array("</style".utf8), from: contentStart)?.lowerBound ?? bytes.count
+            let contentEnd = bytes[contentStart...].firstRange(of: Array("</style".utf8))?.lowerBound ?? bytes.count
             lists += declarations(in: bytes[contentStart..<contentEnd])
             index = contentEnd
         }
@@ -43,7 +43,7 @@ struct FontFamilyList: Hashable, Sendable {
         var lists: [FontFamilyList] = []
         var index = css.startIndex
         let property = Array("font-family".utf8)
-        while let found = css.firstRange(of: property, from: index) {
+        while let found = css[index...].firstRange(of: property) {
             index = found.upperBound
             // A property name: not the end of a longer one (`-font-family`).
             if found.lowerBound > css.startIndex, isNameByte(css[found.lowerBound - 1]) { continue }
@@ -93,19 +93,5 @@ struct FontFamilyList: Hashable, Sendable {
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// The first range of `pattern` at or after `start`.
-    fileprivate func firstRange(of pattern: [UInt8], from start: Int) -> Range<Int>? {
-        self[start...].firstRange(of: pattern)
-    }
-}
-
-extension ArraySlice where Element == UInt8 {
-    /// The first range of `pattern` at or after `start`.
-    fileprivate func firstRange(of pattern: [UInt8], from start: Int) -> Range<Int>? {
-        self[start...].firstRange(of: pattern)
     }
 }
