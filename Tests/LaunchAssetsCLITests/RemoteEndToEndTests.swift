@@ -102,7 +102,9 @@ struct RemoteEndToEndTests {
         }
 
         /// `launch-assets fetch --json` on `day` for this iPhone; the exit status and the report.
-        func fetch(on day: String, key: String? = nil, timeout: Int = 2) throws -> (status: Int32, report: RemoteFetchReport) {
+        /// The default timeout is generous, so that a busy machine does not fail a test that is
+        /// not about timing out.
+        func fetch(on day: String, key: String? = nil, timeout: Int = 30) throws -> (status: Int32, report: RemoteFetchReport) {
             let result = try CLIRunner.run(
                 [
                     "fetch", "--container", container.path, "--bundle-id", Self.bundleID, "--manifest", "App/manifest.json",
@@ -402,7 +404,7 @@ struct RemoteEndToEndTests {
         let cases: [(name: String, reason: String, timeout: Int, setUp: () throws -> Void)] = [
             (
                 "tampered images (a byte flipped, same length)", "SHA-256",
-                2,
+                30,
                 {
                     for (path, data) in zip(flash, originals) {
                         var bytes = data
@@ -412,16 +414,16 @@ struct RemoteEndToEndTests {
                 }
             ),
             (
-                "images 404", "HTTP status 404", 2,
+                "images 404", "HTTP status 404", 30,
                 { try app.server.misbehave(["status": Dictionary(uniqueKeysWithValues: flash.map { ($0, 404) })]) }
             ),
             ("a server that hangs on the images (--timeout 1)", "timed out", 1, { try app.server.misbehave(["hang": flash]) }),
             (
-                "10x the declared size, streamed without a Content-Length", "more than", 2,
+                "10x the declared size, streamed without a Content-Length", "more than", 30,
                 { try app.server.misbehave(["inflate": Dictionary(uniqueKeysWithValues: flash.map { ($0, 10) })]) }
             ),
             (
-                "10x the declared size, declared in Content-Length", "more than", 2,
+                "10x the declared size, declared in Content-Length", "more than", 30,
                 { try app.server.misbehave(["inflateDeclared": Dictionary(uniqueKeysWithValues: flash.map { ($0, 10) })]) }
             ),
         ]

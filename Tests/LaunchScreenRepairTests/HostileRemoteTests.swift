@@ -57,7 +57,7 @@ struct HostileRemoteTests {
         try Self.publishCampaign(setup, at: Self.t1)
         let flood = 256 << 20
         try setup.server.misbehave(["flood": [RemoteManifest.fileName: flood]])
-        let report = setup.fetch(on: "2026-06-05", timeout: 5)
+        let report = setup.fetch(on: "2026-06-05", timeout: 30)
         #expect(report.status == .refused)
         let prefix = Self.url(setup, RemoteManifest.fileName) + ": more than \(RemoteManifest.sizeLimit) bytes ("
         #expect(report.reason?.hasPrefix(prefix) == true, "\(report.reason ?? "")")

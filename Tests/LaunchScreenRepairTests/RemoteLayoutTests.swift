@@ -37,9 +37,10 @@ struct RemoteLayoutTests {
         var remoteFolder: URL { SnapshotPaths(locator).remoteFolder }
 
         /// Fetches at noon UTC of `day` plus `later` seconds; checks the server every time unless
-        /// given a `minimumInterval`.
+        /// given a `minimumInterval`. The default timeout is generous: a test that is not about
+        /// timing out must not fail because the machine is busy running the other suites.
         func fetch(
-            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 2, url: URL? = nil,
+            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 30, url: URL? = nil,
             device: String? = "iPhone15,2", minimumInterval: TimeInterval = 0, fileSystem: some FileSystem = LocalFileSystem(),
             cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
         ) -> RemoteFetchReport {
@@ -50,7 +51,7 @@ struct RemoteLayoutTests {
 
         /// The request ``fetch(on:later:key:timeout:url:device:minimumInterval:fileSystem:cancellation:)`` makes.
         func request(
-            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 2, url: URL? = nil,
+            on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 30, url: URL? = nil,
             device: String? = "iPhone15,2", minimumInterval: TimeInterval = 0
         ) -> RemoteFetchRequest {
             var environment = RepairEnvironment.phone(day)
