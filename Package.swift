@@ -83,6 +83,8 @@ let package = Package(
         .target(
             name: "LaunchAssetsExample",
             dependencies: ["LaunchScreenRepair"],
+            // Read by the plugin: the development language and Arabic, of the layouts' five.
+            exclude: ["launch-assets.json"],
             plugins: ["LaunchAssetsPlugin"]
         ),
         .testTarget(

@@ -61,6 +61,7 @@ struct RenderInvocation {
         var templates: String?
         var devices: String?
         var assetCatalog: Bool?
+        var stringTables: [String]?
     }
 
     static let configurationFileName = "launch-assets.json"
@@ -70,6 +71,8 @@ struct RenderInvocation {
     let layouts: URL
     let templates: URL
     let devices: URL?
+    /// The app's string tables that translate the layouts: an edit to one renders again.
+    let stringTables: [URL]
     let configurationFile: URL?
     let workDirectory: URL
     let bundle: String
@@ -115,6 +118,7 @@ struct RenderInvocation {
         self.layouts = try folder(configuration.layouts, default: "Layouts")
         self.templates = try folder(configuration.templates, default: "Templates")
         self.devices = configuration.devices.map { targetDirectory.appending(path: $0) }
+        self.stringTables = Self.stringTableFiles(configuration.stringTables ?? [], in: targetDirectory)
         self.workDirectory = workDirectory
         self.bundle = bundle
         self.assetCatalog = configuration.assetCatalog ?? false
@@ -141,7 +145,8 @@ struct RenderInvocation {
         if let devices { arguments += ["--devices", devices.path] }
         if let configurationFile { arguments += ["--config", configurationFile.path] }
 
-        let inputs = try Self.files(in: layouts) + Self.files(in: templates) + [devices, configurationFile].compactMap { $0 }
+        let inputs =
+            try Self.files(in: layouts) + Self.files(in: templates) + stringTables + [devices, configurationFile].compactMap { $0 }
         return .buildCommand(
             displayName: "Rendering launch screens for \(targetName)",
             executable: tool,
@@ -161,6 +166,22 @@ struct RenderInvocation {
             files.append(url)
         }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// The files of the string tables `paths` names (relative to `folder`): a String Catalog
+    /// itself, and a `.strings` table (`Resources/en.lproj/Launch.strings`) in every sibling
+    /// `.lproj` folder, as the tool reads them.
+    static func stringTableFiles(_ paths: [String], in folder: URL) -> [URL] {
+        paths.flatMap { path -> [URL] in
+            let url = folder.appending(path: path)
+            let lproj = url.deletingLastPathComponent()
+            guard url.pathExtension == "strings", lproj.pathExtension == "lproj",
+                let siblings = try? FileManager.default.contentsOfDirectory(atPath: lproj.deletingLastPathComponent().path)
+            else { return [url] }
+            return siblings.filter { $0.hasSuffix(".lproj") }.sorted().map {
+                lproj.deletingLastPathComponent().appending(path: $0).appending(path: url.lastPathComponent)
+            }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
     }
 
     static func isDirectory(_ url: URL) -> Bool {

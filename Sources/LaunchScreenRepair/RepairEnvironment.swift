@@ -10,6 +10,10 @@ public struct RepairEnvironment: Sendable, Hashable {
     /// The hardware model identifier (`iPhone15,2`) or catalog device id (`iphone-14-pro`), when
     /// known: picks among variants of one size.
     public var deviceModel: String?
+    /// The BCP 47 tag of the language the app runs in: `Bundle.main.preferredLocalizations.first`,
+    /// the localization the system also draws the launch storyboard in (a per-app language
+    /// setting included). Picks the variants of that language; `nil` means the development one.
+    public var language: String?
     /// The appearance the user sees now; picks the snapshot copied to the upgrade placeholder.
     public var currentAppearance: Appearance?
     /// The interface orientation now; picks the snapshot copied to the upgrade placeholder.
@@ -30,6 +34,7 @@ public struct RepairEnvironment: Sendable, Hashable {
         systemVersion: SystemVersion,
         idiom: Idiom,
         deviceModel: String? = nil,
+        language: String? = nil,
         currentAppearance: Appearance? = nil,
         currentOrientation: Orientation? = nil,
         pinnedAppearance: Appearance? = nil,
@@ -41,6 +46,7 @@ public struct RepairEnvironment: Sendable, Hashable {
         self.systemVersion = systemVersion
         self.idiom = idiom
         self.deviceModel = deviceModel
+        self.language = language
         self.currentAppearance = currentAppearance
         self.currentOrientation = currentOrientation
         self.pinnedAppearance = pinnedAppearance

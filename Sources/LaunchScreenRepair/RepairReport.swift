@@ -107,6 +107,9 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var snapshotFolder: String?
     /// The layout active for the day.
     public var layout: String?
+    /// The language whose images were chosen first (``RepairEnvironment/language``, then its
+    /// fallbacks); `nil` when neither the app's language nor a development language is known.
+    public var language: String?
     /// The manifest version applied.
     public var manifestVersion: String?
     /// Whether this was a dry run (nothing written).
@@ -168,7 +171,10 @@ public struct RepairReport: Codable, Sendable, Hashable {
             lines.append(
                 "layout \(unavailable.layout) not shown: \(unavailable.reason)" + (unavailable.instead.map { "; instead: \($0)" } ?? ""))
         }
-        if let layout { lines.append("layout: \(layout)" + (manifestVersion.map { ", manifest \($0)" } ?? "")) }
+        if let layout {
+            lines.append(
+                "layout: \(layout)" + (language.map { ", language \($0)" } ?? "") + (manifestVersion.map { ", manifest \($0)" } ?? ""))
+        }
         if dryRun { lines.append("dry run: nothing written") }
         if upgradeLaunch { lines.append("upgrade launch") }
         if let placeholder { lines.append("placeholder: \(placeholder.text)") }

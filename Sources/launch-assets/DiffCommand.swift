@@ -14,8 +14,10 @@ struct DiffCommand: ParsableCommand {
             --output, writes report.json and differences/<id>.png (the new image washed out, changed \
             pixels in red) for every changed variant; with --gallery also index.html with the old, \
             new and difference images side by side (old/ and new/ hold copies, so the folder stands \
-            alone as a CI artifact). Exit status: 0 identical, 3 different, 1 bad input (the message \
-            names the file), 2 usage.
+            alone as a CI artifact). With --language, only the variants of those languages are \
+            compared (and counted, and decide the exit status); layout changes are listed whatever \
+            the language. Exit status: 0 identical, 3 different, 1 bad input (the message names the \
+            file, or a tag neither render has), 2 usage.
             """
     )
 
@@ -37,8 +39,25 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON instead of text.")
     var json = false
 
+    @Option(
+        name: .customLong("language"),
+        help: ArgumentHelp(
+            "Only the variants that show this language (a BCP 47 tag: ar, zh-Hans), or with `neutral` those that are the same "
+                + "in every language; repeat for several.",
+            valueName: "tag|neutral"))
+    var languages: [String] = []
+
     func validate() throws {
         guard !(gallery && output == nil) else { throw ValidationError("--gallery needs --output: the page is written into that folder") }
+        for language in languages where language.lowercased() != ReviewLanguages.neutral && LanguageTag(language) == nil {
+            throw ValidationError(
+                "--language \(language): not a BCP 47 language tag (e.g. \"ar\", \"zh-Hans\") nor \"\(ReviewLanguages.neutral)\"")
+        }
+    }
+
+    /// The languages asked for, in canonical case, `nil` for `neutral`.
+    private var wantedLanguages: [String?] {
+        languages.map { $0.lowercased() == ReviewLanguages.neutral ? nil : LanguageTag($0)?.description }
     }
 
     func run() throws {
@@ -46,7 +65,8 @@ struct DiffCommand: ParsableCommand {
         let after = try RenderFolder(directory: URL(fileURLWithPath: new))
         try before.verify()
         try after.verify()
-        let comparison = RenderComparison(old: before.manifest, new: after.manifest)
+        var comparison = RenderComparison(old: before.manifest, new: after.manifest)
+        if !languages.isEmpty { comparison = try keepingLanguages(of: comparison, before.manifest, after.manifest) }
 
         var files: [String: FileContents] = [:]
         var rows: [DiffReport.Variant] = []
@@ -86,7 +106,8 @@ struct DiffCommand: ParsableCommand {
             old: .init(folder: old, version: before.manifest.version), new: .init(folder: new, version: after.manifest.version),
             identical: comparison.isIdentical,
             counts: Dictionary(uniqueKeysWithValues: RenderComparison.Change.allCases.map { ($0.rawValue, comparison.entries($0).count) }),
-            layouts: comparison.layoutChanges, variants: rows
+            layouts: comparison.layoutChanges, variants: rows,
+            languages: languages.isEmpty ? nil : wantedLanguages.map { $0 ?? ReviewLanguages.neutral }
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -102,7 +123,8 @@ struct DiffCommand: ParsableCommand {
                         cards[change].map { Gallery.Group(title: change.rawValue.capitalized, subtitle: "\($0.count) variants", cards: $0) }
                     },
                     layouts: after.manifest.layouts + before.manifest.layouts,
-                    deviceNames: Self.deviceNames
+                    deviceNames: Self.deviceNames,
+                    developmentLanguage: after.manifest.developmentLanguage ?? before.manifest.developmentLanguage
                 ).html()
                 files["index.html"] = .bytes(Data(page.utf8))
             }
@@ -126,9 +148,33 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func summary(_ comparison: RenderComparison) -> String {
-        guard !comparison.isIdentical else { return "identical (\(comparison.entries.count) variants)" }
-        let counts = RenderComparison.Change.allCases.map { "\(comparison.entries($0).count) \($0.rawValue)" }.joined(separator: ", ")
+        let languages = wantedLanguages.map { $0 ?? ReviewLanguages.neutral }.joined(separator: ", ")
+        guard !comparison.isIdentical else {
+            return "identical (\(comparison.entries.count) variants\(languages.isEmpty ? "" : " of \(languages)"))"
+        }
+        var counts = RenderComparison.Change.allCases.map { "\(comparison.entries($0).count) \($0.rawValue)" }.joined(separator: ", ")
+        if !languages.isEmpty { counts += " variants of \(languages)" }
         return comparison.layoutChanges.isEmpty ? counts : "\(counts), \(comparison.layoutChanges.count) layout changes"
+    }
+
+    /// The comparison of the languages asked for. A tag neither render has is bad input, so that
+    /// a mistyped tag does not pass for an identical render; `neutral` may find none.
+    private func keepingLanguages(
+        of comparison: RenderComparison, _ old: LaunchManifest, _ new: LaunchManifest
+    ) throws(CompilerError) -> RenderComparison {
+        let present = ReviewLanguages(
+            locales: (new.variants + old.variants).map(\.locale), developmentLanguage: new.developmentLanguage ?? old.developmentLanguage)
+        let known = Set(present.tags.map { $0.lowercased() })
+        for (given, language) in zip(languages, wantedLanguages) {
+            guard let language, !known.contains(language.lowercased()) else { continue }
+            let theirs =
+                present.isLocalized
+                ? "theirs: " + (present.tags + (present.hasNeutral ? [ReviewLanguages.neutral] : [])).joined(separator: ", ")
+                : "none is localized"
+            throw CompilerError(
+                Diagnostic(message: "--language \(given): neither render has a variant in \(language) (\(theirs))"))
+        }
+        return comparison.keeping(languages: Set(wantedLanguages))
     }
 
     private static func percent(_ share: Double) -> String {
@@ -166,4 +212,6 @@ private struct DiffReport: Encodable {
     var layouts: [String]
     /// Every variant that is not unchanged.
     var variants: [Variant]
+    /// The languages compared (`neutral` for the language-neutral variants); absent when all were.
+    var languages: [String]?
 }

@@ -54,6 +54,8 @@ struct FetchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hardware model or catalog device identifier, to pick among variants of one size.", valueName: "id"))
     var device: String?
 
+    @OptionGroup var appLanguage: AppLanguageOption
+
     @Option(
         help: ArgumentHelp(
             "Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
@@ -84,7 +86,8 @@ struct FetchCommand: ParsableCommand {
         let source = RemoteLayoutSource(url: url, publicKey: publicKey, prefetchDays: prefetchDays)
         do { try source.validate() } catch { throw RepairOutput.fail(error.description) }
         let environment = RepairEnvironment(
-            systemVersion: SystemVersion(major: 17), idiom: idiom, deviceModel: device, date: RepairOutput.noon(of: date))
+            systemVersion: SystemVersion(major: 17), idiom: idiom, deviceModel: device, language: appLanguage.language,
+            date: RepairOutput.noon(of: date))
         let request = RemoteFetchRequest(
             source: source, locator: app.locator, manifest: loaded, environment: environment, orientationPolicy: orientations,
             timeout: timeout, minimumInterval: minInterval)

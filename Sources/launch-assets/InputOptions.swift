@@ -40,8 +40,25 @@ struct InputOptions: ParsableArguments {
             valueName: "id"))
     var remoteLayoutIDs: [String] = []
 
-    /// The generator, with the idioms, orientations, multitasking and remote layouts of
-    /// `defaults` where these options give none.
+    @Option(
+        name: .customLong("language"),
+        help: ArgumentHelp(
+            "Draw only this language besides the development one; repeat for several (default: every language translated).",
+            valueName: "tag"))
+    var languages: [String] = []
+
+    @Option(help: ArgumentHelp("The language the layouts' strings are written in (default: en).", valueName: "tag"))
+    var developmentLanguage: String?
+
+    @Option(
+        name: .customLong("strings"),
+        help: ArgumentHelp(
+            "A String Catalog (.xcstrings) or .strings table (en.lproj/Launch.strings: every sibling .lproj) translating the layouts' strings; repeat for several.",
+            valueName: "file"))
+    var stringTables: [String] = []
+
+    /// The generator, with the idioms, orientations, multitasking, remote layouts and
+    /// localization of `defaults` where these options give none.
     func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
         LaunchAssetGenerator(
             configuration: .init(
@@ -53,7 +70,13 @@ struct InputOptions: ParsableArguments {
                 orientations: orientations ?? defaults?.orientations,
                 multitasking: multitasking ?? defaults?.multitasking,
                 remoteLayouts: remoteLayoutIDs.isEmpty
-                    ? defaults.flatMap(RemoteLayoutSelection.configuration) : .commandLine(remoteLayoutIDs)
+                    ? defaults.flatMap(RemoteLayoutSelection.configuration) : .commandLine(remoteLayoutIDs),
+                localization: LocalizationSettings(
+                    developmentLanguage: developmentLanguage ?? defaults?.developmentLanguage
+                        ?? LocalizationSettings.defaultDevelopmentLanguage,
+                    languages: languages.isEmpty ? defaults?.languages ?? [] : languages,
+                    stringTables: stringTables.isEmpty
+                        ? defaults?.stringTableURLs ?? [] : stringTables.map { URL(fileURLWithPath: $0) })
             ))
     }
 }

@@ -99,6 +99,17 @@ struct PublishCommand: ParsableCommand {
         )
         progress.finish()
         let publication = RemotePublication(assets, published: published, key: signingKey)
+        // Devices refuse a larger manifest before reading it: publishing it would strand every one of them.
+        guard publication.manifestJSON.count <= RemoteManifest.sizeLimit else {
+            throw CompilerError(
+                Diagnostic(
+                    file: input.layouts,
+                    message:
+                        "the signed manifest.json would be \(SizeReport.megabytes(publication.manifestJSON.count)), more than the "
+                        + "\(SizeReport.megabytes(RemoteManifest.sizeLimit)) a device accepts (\(publication.manifest.variants.count) variants): "
+                        + "publish fewer layouts or languages at a time (--layout, \"languages\" in launch-assets.json), or fewer devices"
+                ))
+        }
         try writer.write(publication.files(in: folder))
         if !quiet { StandardError.write(summary(publication, size: SizeReport(assets), manifest: assets.manifest)) }
     }
@@ -115,7 +126,7 @@ struct PublishCommand: ParsableCommand {
             ├── \(RemoteManifest.fileName)        \(publication.manifestJSON.count) bytes
             ├── \(RemoteManifest.signatureFileName)    \(publication.signature.utf8.count) bytes
             └── images/              \(publication.images.count) files <sha256>.png, \(SizeReport.megabytes(publication.imageBytes))
-            A device fetches only its own screen's images of a layout: \(fetched.joined(separator: ", "))
+            A device fetches only its own screen's images of a layout\(size.languageSizes.count > 1 ? ", in its language" : ""): \(fetched.joined(separator: ", "))
             """
     }
 }

@@ -209,7 +209,7 @@ struct RenderCommand: ParsableCommand {
                 swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
                 assetCatalog: shard == nil ? destination.ownedFolders(typeName: typeName).first?.path : nil,
                 storyboard: launchScreen == nil ? nil : storyboardURL?.path,
-                bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes,
+                bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes, languageSizes: size?.languageSizes,
                 preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
                 layoutCosts: costs, warnings: (plan.warnings + costWarnings).map(\.description)
             )

@@ -28,6 +28,10 @@ struct RenderSummary: Encodable {
     var bundledBytes: [String: Int]?
     /// Remote layout → device → bytes it fetches (``SizeReport/fetchedBytes``); none for a shard.
     var fetchedBytes: [String: [String: Int]]?
+    /// Per language, what a device carries with it and the languages before it bundled, and the
+    /// most it fetches for one remote layout (``SizeReport/languageSizes``); empty when nothing
+    /// is localized, none for a shard.
+    var languageSizes: [SizeReport.LanguageSize]?
     var preview: String?
     /// Each layout's render time and pack bytes, in the manifest's order (``LayoutCost``); a
     /// shard's have no `packBytes`.

@@ -46,6 +46,8 @@ struct RepairCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Catalog device identifier, to pick among variants of one size.", valueName: "id"))
     var device: String?
 
+    @OptionGroup var appLanguage: AppLanguageOption
+
     @Option(
         help: ArgumentHelp(
             "Which orientations get their own image (automatic: phones portrait only, pads both).", valueName: "automatic|portrait|both"))
@@ -73,7 +75,7 @@ struct RepairCommand: ParsableCommand {
             throw RepairOutput.fail(error.description)
         }
         let environment = RepairEnvironment(
-            systemVersion: systemVersion, idiom: idiom, deviceModel: device, currentAppearance: appearance,
+            systemVersion: systemVersion, idiom: idiom, deviceModel: device, language: appLanguage.language, currentAppearance: appearance,
             currentOrientation: .portrait, pinnedAppearance: appearance, appVersion: appVersion, date: RepairOutput.noon(of: date)
         )
         let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)

@@ -11,7 +11,8 @@ struct ValidateCommand: ParsableCommand {
             and instantiates for every variant, that SVG references stay in the templates folder, \
             that every font family a template names is in Templates/Fonts or installed, \
             and that librsvg parses one instance per layout. Schedule gaps and overlaps are warnings. \
-            Lists the font each family of each layout resolves to.
+            Translations that lack keys are warnings. Lists the languages each localized layout is \
+            drawn in, and the font each family of each layout resolves to.
             """
     )
 
@@ -20,6 +21,11 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let plan = try input.generator().validate()
         for warning in plan.warnings { StandardError.write(warning.description) }
+        for layout in plan.layouts where !layout.localizations.isEmpty {
+            print(
+                "languages: \(layout.id): \(layout.developmentLanguage) (development), \(layout.localizations.keys.sorted().joined(separator: ", "))"
+            )
+        }
         for line in plan.fonts?.listing ?? [] { print("fonts: \(line)") }
         print("\(plan.layouts.count) layouts, \(plan.screens.count) screens, \(plan.variants.count) variants: valid")
     }

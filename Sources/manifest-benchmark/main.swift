@@ -9,21 +9,28 @@ import LaunchScreenRepair
 // other ways the variants could be written, measured against it (Docs/Performance.md):
 // `typed-array` (one array literal of `LaunchManifest.Variant(...)` calls with its type written
 // out), `declarations` (one `static let` per variant), `json` (manifest.json in a string literal,
-// decoded on first use).
-//   manifest-benchmark <variants> <output.swift> [form]
+// decoded on first use). With `languages` above 1, the variants are spread over that many languages
+// (en, zh-Hans, ja, ar, hi), each with its `locale`, as a localized render writes them.
+//   manifest-benchmark <variants> <output.swift> [form] [languages]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let forms = ["generated", "typed-array", "declarations", "json"]
-guard arguments.count >= 2, let count = Int(arguments[0]), count > 0, arguments.count == 2 || forms.contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: manifest-benchmark <variants> <output.swift> [\(forms.joined(separator: "|"))]\n".utf8))
+let tags = ["en", "zh-Hans", "ja", "ar", "hi"]
+guard (2...4).contains(arguments.count), let count = Int(arguments[0]), count > 0, arguments.count == 2 || forms.contains(arguments[2]),
+    arguments.count < 4 || Int(arguments[3]).map((1...tags.count).contains) == true
+else {
+    FileHandle.standardError.write(
+        Data("usage: manifest-benchmark <variants> <output.swift> [\(forms.joined(separator: "|"))] [languages, 1 to 5]\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[1])
 let form = arguments.count > 2 ? arguments[2] : "generated"
+let languageCount = arguments.count > 3 ? Int(arguments[3])! : 1
 let typeName = "LaunchAssets"
 
-/// Variants per layout: the bundled layouts' 72 (432 in 6), or 208 with multitasking (1,248 in 6).
-let perLayout = count > 432 ? 208 : 72
+/// Variants per layout: the bundled layouts' 72 (432 in 6), or 208 with multitasking (1,248 in 6),
+/// times the languages.
+let perLayout = (count / languageCount > 432 ? 208 : 72) * languageCount
 let layoutCount = (count + perLayout - 1) / perLayout
 let layouts = (0..<layoutCount).map { index in
     LaunchManifest.Layout(
@@ -60,18 +67,20 @@ for index in 0..<count {
     let window = idiom == .pad ? windows[index / 36 % windows.count] : nil
     let length = 60_000 + index % 997 * 40
     let (w, h) = landscape ? (height, width) : (width, height)
+    let locale = languageCount > 1 ? tags[index % languageCount] : nil
     variants.append(
         .init(
-            id: "\(layout.id)-\(idiom.rawValue)-\(w)x\(h)-\(appearance.rawValue)\(window.map { "-\($0.rawValue)" } ?? "")-\(index)",
+            id: "\(layout.id)-\(idiom.rawValue)-\(w)x\(h)-\(appearance.rawValue)\(window.map { "-\($0.rawValue)" } ?? "")-\(index)"
+                + (locale.map { "-\($0)" } ?? ""),
             layout: layout.id, width: w, height: h, orientation: landscape ? .landscape : .portrait, appearance: appearance,
             idiom: idiom, devices: (0...index % 3).map { "device-\(index / 4 % sizes.count)-\($0)" }, md5: hex.next(32), offset: offset,
-            length: length, window: window))
+            length: length, window: window, locale: locale))
     offset += length
 }
 let models = Dictionary(uniqueKeysWithValues: (0..<60).map { ("Model\($0 / 4),\($0 % 4)", "device-\($0 % sizes.count)-\($0 % 3)") })
 let manifest = LaunchManifest(
     version: hex.next(16), generator: "launch-assets benchmark", pack: "\(typeName).launchpack", layouts: layouts, variants: variants,
-    models: models)
+    models: models, developmentLanguage: languageCount > 1 ? "en" : nil)
 /// A Swift string literal of plain text (the synthetic manifest's texts need no escapes).
 func quoted(_ text: String) -> String { "\"\(text)\"" }
 

@@ -8,7 +8,9 @@ import LaunchScreenRepair
 // layouts' one (or `--variants N`); and for an iPhone whose layout of the day is a remote one a
 // fetch stored. Also times the launch call's synchronous step (`SnapshotRepair.prepareLaunch`) as
 // a new process runs it: the manifest made from the generated catalog's variant tables, then the step.
-// Run: swift run -c release repair-benchmark [--variants N]
+// With `--languages N`, the layout of the day has an image per size and appearance in each of N
+// languages and the app runs in the last of them.
+// Run: swift run -c release repair-benchmark [--variants N] [--languages N]
 
 struct Scenario {
     var name: String
@@ -89,6 +91,18 @@ let manifestVariants: Int = {
     }
     return count
 }()
+/// Languages the layout of the day is drawn in (`--languages N`, 1 to 5): en, then zh-Hans, ja, ar and hi.
+let languages: [String?] = {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--languages") else { return [nil] }
+    guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), (1...5).contains(count) else {
+        FileHandle.standardError.write(Data("usage: repair-benchmark [--languages N], N from 1 to 5\n".utf8))
+        exit(2)
+    }
+    return count == 1 ? [nil] : Array(["en", "zh-Hans", "ja", "ar", "hi"].prefix(count))
+}()
+/// The language the app runs in: the last one drawn.
+let appLanguage = languages.last!
 /// Variants per layout, as in Scripts/benchmark-manifest's manifests: the bundled layouts' 72, or
 /// 208 with multitasking; a larger manifest has more layouts.
 let perLayout = manifestVariants > 432 ? 208 : 72
@@ -146,6 +160,7 @@ let widths = [21, 5, 32, 26, 10, 10]
 print(
     "launches per measurement: \(launches) (the synchronous step: \(stepLaunches)) after \(warmUp) untimed; "
         + "manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
+        + (appLanguage.map { ", the layout of the day in \(languages.count) languages, the app in \($0)" } ?? "")
 )
 print("wall time per launch in ms as min / median / max")
 print(line(["device", "files", "strategy", "wall ms (min/median/max)", "read", "written"], widths))
@@ -155,7 +170,7 @@ for scenario in scenarios {
     let locator = SnapshotLocator(container: root.appendingPathComponent("Container"), bundleIdentifier: "com.example.bench")
     try FileManager.default.createDirectory(at: locator.snapshotFolder, withIntermediateDirectories: true)
 
-    // Manifest and pack: one layout, one variant per size and appearance.
+    // Manifest and pack: one layout, one variant per size and appearance (and language).
     let version = "bench-1"
     let start = LaunchPack.headerLength(version: version)
     var body = Data()
@@ -163,30 +178,34 @@ for scenario in scenarios {
     var seed: UInt64 = 1
     for size in scenario.sizes {
         for appearance in Appearance.allCases {
-            let bytes = png(width: size.width, height: size.height, bytes: scenario.pngBytes, seed: seed)
-            seed += 1
-            variants.append(
-                .init(
-                    id: "default-\(size.width)x\(size.height)-\(appearance.rawValue)", layout: "default",
-                    width: size.width, height: size.height, orientation: size.width > size.height ? .landscape : .portrait,
-                    appearance: appearance, idiom: scenario.idiom, devices: [], md5: MD5Digest.hex(of: bytes),
-                    offset: start + body.count, length: bytes.count))
-            body.append(bytes)
+            for language in languages {
+                let bytes = png(width: size.width, height: size.height, bytes: scenario.pngBytes, seed: seed)
+                seed += 1
+                variants.append(
+                    .init(
+                        id: "default-\(size.width)x\(size.height)-\(appearance.rawValue)\(language.map { "-\($0)" } ?? "")",
+                        layout: "default", width: size.width, height: size.height,
+                        orientation: size.width > size.height ? .landscape : .portrait, appearance: appearance, idiom: scenario.idiom,
+                        devices: [], md5: MD5Digest.hex(of: bytes), offset: start + body.count, length: bytes.count, locale: language))
+                body.append(bytes)
+            }
         }
     }
     // The rest of the manifest (bytes never read): the active layout's variants of the other idiom,
     // up to `perLayout`, and the other layouts' variants of both idioms, listed first, so a search
     // that scans pays for all of them.
-    let active = variants
+    let drawn = variants
+    /// The variants the snapshot files hold: the app's language's.
+    let active = drawn.filter { $0.locale == appLanguage }
     let otherIdiom: Idiom = scenario.idiom == .phone ? .pad : .phone
-    let padding = (0..<max(0, min(perLayout, manifestVariants) - active.count)).map { index in
-        var other = active[index % active.count]
+    let padding = (0..<max(0, min(perLayout, manifestVariants) - drawn.count)).map { index in
+        var other = drawn[index % drawn.count]
         other.id = "default-\(otherIdiom.rawValue)-\(index)"
         other.idiom = otherIdiom
         return other
     }
-    let others = (0..<max(0, manifestVariants - active.count - padding.count)).map { index in
-        var other = active[index % active.count]
+    let others = (0..<max(0, manifestVariants - drawn.count - padding.count)).map { index in
+        var other = drawn[index % drawn.count]
         other.id = "other-\(index)"
         other.layout = otherLayouts[index / perLayout % otherLayouts.count].id
         other.idiom = index % 3 == 0 ? scenario.idiom : otherIdiom
@@ -194,9 +213,11 @@ for scenario in scenarios {
     }
     let layouts = otherLayouts + [.init(id: "default", displayName: "Default", priority: 0, schedule: [])]
     // As the generated catalog holds them: a table per layout, read when a lookup needs it.
-    let tables = VariantTable.texts(of: others + padding + active)
+    let tables = VariantTable.texts(of: others + padding + drawn)
     func catalogManifest() -> LaunchManifest {
-        LaunchManifest(version: version, generator: "benchmark", pack: "Bench.launchpack", layouts: layouts, variantTables: tables)
+        LaunchManifest(
+            version: version, generator: "benchmark", pack: "Bench.launchpack", layouts: layouts, variantTables: tables,
+            developmentLanguage: appLanguage == nil ? nil : "en")
     }
     let manifest = catalogManifest()
     let packURL = root.appendingPathComponent("Bench.launchpack")
@@ -210,7 +231,8 @@ for scenario in scenarios {
     }
     let request = RepairRequest(
         locator: locator, manifest: manifest, variants: pack,
-        environment: RepairEnvironment(systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, appVersion: "1.0"),
+        environment: RepairEnvironment(
+            systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, language: appLanguage, appVersion: "1.0"),
         orientationPolicy: .both)
     let first = try SnapshotRepair.run(request)
     precondition(first.files(.kept).count == active.count, "setup: \(first.text)")
@@ -240,7 +262,7 @@ for scenario in scenarios {
     // tables (the generated catalog's first use), the placeholder check and which image the user saw.
     let window = LaunchWindow(
         orientation: .portrait, appearance: .light, pointWidth: Double(active[0].width) / 3, pointHeight: Double(active[0].height) / 3,
-        screenScale: 3)
+        screenScale: 3, language: appLanguage)
     let prepared = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: manifest)
     guard case .image = prepared.shown else { preconditionFailure("setup: the synchronous step found no image: \(prepared.shown)") }
     var stepTimes: [Double] = []

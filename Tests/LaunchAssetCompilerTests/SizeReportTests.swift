@@ -65,5 +65,81 @@ import Testing
             report.summary(for: LaunchManifest(version: "", generator: "", pack: "", layouts: [], variants: []))
                 == "bundled per idiom: iPhone "
                 + SizeReport.megabytes(report.bundledBytes["phone"]!))
+        #expect(report.languageSizes.isEmpty, "no variant has a locale")
+    }
+
+    /// Draws the `mark` string as a colour, so a "translation" changes the picture without fonts.
+    static let marked = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" viewBox="0 0 {{pointWidth}} {{pointHeight}}" preserveAspectRatio="none">
+          <rect width="100%" height="100%" fill="{{background}}"/>
+          <circle cx="{{centerX}}" cy="{{centerY}}" r="6" fill="{{mark}}"/>
+        </svg>
+        """
+
+    @Test func perLanguageBundledWithTheLanguagesBeforeItAndFetchedInItsOwn() throws {
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        func marked(_ id: String, schedule: [(String, String)]? = nil, localizations: String) -> String {
+            layoutJSON(id: id, template: "marked.svg", schedule: schedule, strings: ["mark": "#FF0000"])
+                .replacingOccurrences(of: "\n}\n", with: ",\n  \"localizations\": \(localizations)\n}\n")
+        }
+        let fixture = try PlannerFixture(
+            layouts: [
+                // Japanese gives the fallback the same picture as English: no Japanese variant.
+                "default.json": marked("default", localizations: ##"{ "ar": { "mark": "#00FF00" }, "ja": { "mark": "#FF0000" } }"##),
+                "winter.json": layoutJSON(id: "winter", schedule: [("12-01", "02-29")]),
+                "spring.json": marked(
+                    "spring", schedule: [("03-01", "05-31")],
+                    localizations: ##"{ "ar": { "mark": "#00FF00" }, "ja": { "mark": "#0000FF" } }"##),
+            ], templates: ["marked.svg": Self.marked])
+        defer { fixture.remove() }
+        let planner = try fixture.planner([
+            device("phone", points: (20, 40)), device("mini", points: (16, 32)), device("pad", .pad, points: (30, 40)),
+        ])
+        var layouts = planner.layouts
+        for index in layouts.indices where layouts[index].id == "spring" { layouts[index].delivery = .remote }
+        let variants = try planner.plan()
+        let images = try RenderQueue(jobs: 2).render(variants, scratch: scratch.url).images
+        let assets = GeneratedAssets(layouts: layouts, variants: variants, images: images, packName: "x.launchpack")
+        let manifest = assets.manifest
+        let report = SizeReport(assets)
+        func distinct(_ variants: [LaunchManifest.Variant]) -> Int {
+            Dictionary(variants.map { ($0.md5, $0.length) }, uniquingKeysWith: { first, _ in first }).values.reduce(0, +)
+        }
+
+        #expect(manifest.developmentLanguage == "en")
+        #expect(report.languageSizes.map(\.language) == ["en", "ar", "ja"])
+        // Bundled: the development language alone is the header, the neutral images and the English ones;
+        // every language bundled is each idiom's whole data set; Japanese adds nothing bundled.
+        let header = LaunchPack.headerLength(version: manifest.version)
+        for idiom in Idiom.allCases {
+            let english = manifest.variants.filter { $0.idiom == idiom && $0.layout != "spring" && ($0.locale ?? "en") == "en" }
+            #expect(report.languageSizes[0].bundledBytes[idiom.rawValue] == header + distinct(english), "\(idiom)")
+            #expect(report.languageSizes[1].bundledBytes[idiom.rawValue]! > header + distinct(english), "\(idiom)")
+        }
+        #expect(report.languageSizes[2].bundledBytes == report.languageSizes[1].bundledBytes)
+        #expect(report.languageSizes[2].bundledBytes == report.bundledBytes)
+
+        // Fetched: a device's own language's images of the remote layout, its two (a pad's four) full screens.
+        func fetch(_ language: String, by deviceID: String) -> Int {
+            let own = manifest.variants.filter {
+                $0.layout == "spring" && $0.locale == language && $0.window == nil && $0.devices.contains(deviceID)
+            }
+            #expect(own.count == (deviceID == "pad" ? 4 : 2), "\(language) \(deviceID)")
+            return distinct(own)
+        }
+        #expect(
+            report.fetchedBytes["spring"] == [
+                "phone": fetch("en", by: "phone"), "mini": fetch("en", by: "mini"), "pad": fetch("en", by: "pad"),
+            ])
+        for (index, language) in ["en", "ar", "ja"].enumerated() {
+            #expect(
+                report.languageSizes[index].largestFetch
+                    == ["phone": max(fetch(language, by: "phone"), fetch(language, by: "mini")), "pad": fetch(language, by: "pad")])
+        }
+        #expect(report.largestFetch(.pad, in: manifest) == report.languageSizes.map { $0.largestFetch["pad"]! }.max())
+        let summary = report.summary(for: manifest)
+        #expect(summary.contains(" (3 languages; en alone: iPhone "), "\(summary)")
+        #expect(summary.contains("1 remote layout, fetched one at a time in the device's language: an iPhone up to "), "\(summary)")
     }
 }

@@ -114,7 +114,7 @@ import Testing
         let source = SwiftSourceGenerator(typeName: "SeasonalLaunch").source(for: Self.remoteManifest)
         #expect(!source.contains("remote:"), "no `remote` member: LaunchAssetCatalog's default (nil) applies")
         #expect(source.contains("delivery: .remote"))
-        #expect(source.contains(" 57edf4a22be3c955ac49da2e2107b67a - 301554 \(String(repeating: "2f", count: 32)) -\n"))
+        #expect(source.contains(" 57edf4a22be3c955ac49da2e2107b67a - 301554 \(String(repeating: "2f", count: 32)) - -\n"))
     }
 
     /// Each layout's table between its delimiters, in the order they are written.

@@ -9,10 +9,15 @@ struct BundledRender: Sendable {
     let swiftFile: URL
     let result: CLIRunner.Result
 
+    /// The options of ``shared``: the development language alone, since five languages take five
+    /// times as long to render the same screens (``LocalizedRepairTests`` renders them all for one
+    /// layout).
+    static let arguments = ["--preview", "--language", "en"]
+
     /// Rendered once per test run, on first use.
     static let shared: BundledRender = {
         do {
-            return try BundledRender(arguments: ["--preview"])
+            return try BundledRender(arguments: arguments)
         } catch {
             fatalError("cannot run launch-assets: \(error)")
         }

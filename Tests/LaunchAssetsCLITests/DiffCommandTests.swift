@@ -17,6 +17,7 @@ struct DiffCommandTests {
         var identical: Bool
         var counts: [String: Int]
         var variants: [Variant]
+        var languages: [String]?
     }
 
     @Test func aRecolouredLayoutShowsExactlyItsVariantsAsChanged() throws {
@@ -54,6 +55,60 @@ struct DiffCommandTests {
             #expect(FileManager.default.fileExists(atPath: set.url("review/new/\(id).png").path))
         }
         #expect(try JSONDecoder().decode(Report.self, from: Data(contentsOf: set.url("review/report.json"))).counts == report.counts)
+    }
+
+    @Test func languageKeepsOnlyTheVariantsOfThoseLanguages() throws {
+        let set = try SmallLayoutSet()
+        let options = ["--layout", "default", "--language", "ar", "--language", "ja"]
+        #expect(try set.render(into: "before", options).status == 0)
+        // A new Arabic title: only the Arabic images change.
+        let file = set.layouts.appendingPathComponent("default.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: #""title": "أهلاً بك""#, with: #""title": "مرحباً""#)
+        #expect(edited != text)
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try set.render(into: "after", options).status == 0)
+        let manifest = try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: set.url("before/manifest.json")))
+        let arabic = Set(manifest.variants.filter { $0.locale == "ar" }.map(\.id))
+        let japanese = manifest.variants.filter { $0.locale == "ja" }.count
+        #expect(!arabic.isEmpty && japanese == arabic.count)
+
+        // The tag is matched whatever its case.
+        let ar = try set.run(["diff", "before", "after", "--language", "AR", "--json", "--output", "review", "--gallery"])
+        #expect(ar.status == 3, "\(ar.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(ar.stdout.utf8))
+        #expect(Set(report.variants.map(\.id)) == arabic && report.variants.allSatisfy { $0.change == "changed" })
+        #expect(report.counts == ["changed": arabic.count, "added": 0, "removed": 0, "unchanged": 0])
+        #expect(report.languages == ["ar"])
+        let page = try String(contentsOf: set.url("review/index.html"), encoding: .utf8)
+        #expect(page.contains(#"data-language="ar""#) && !page.contains(#"data-language="ja""#) && !page.contains(#"data-language="en""#))
+
+        let ja = try set.run(["diff", "before", "after", "--language", "ja"])
+        #expect(ja.status == 0, "\(ja.stdout)\(ja.stderr)")
+        #expect(ja.stdout.hasSuffix("before → after: identical (\(japanese) variants of ja)\n"), "\(ja.stdout)")
+
+        let both = try set.run(["diff", "before", "after", "--language", "ja", "--language", "ar"])
+        #expect(both.status == 3)
+        #expect(
+            both.stdout.hasSuffix(
+                "before → after: \(arabic.count) changed, 0 added, 0 removed, \(japanese) unchanged variants of ja, ar\n"),
+            "\(both.stdout)")
+    }
+
+    @Test func aLanguageNeitherRenderHasIsBadInputAndANonTagIsUsage() throws {
+        let set = try SmallLayoutSet()
+        #expect(try set.render(into: "one", ["--layout", "default", "--language", "ar"]).status == 0)
+        let missing = try set.run(["diff", "one", "one", "--language", "ja"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("--language ja: neither render has a variant in ja (theirs: en, ar)"), "\(missing.stderr)")
+        // Every variant of a localized layout shows a language: none is neutral, which is no mistake.
+        let neutral = try set.run(["diff", "one", "one", "--language", "neutral"])
+        #expect(neutral.status == 0, "\(neutral.stderr)")
+        #expect(neutral.stdout.hasSuffix("one → one: identical (0 variants of neutral)\n"), "\(neutral.stdout)")
+        #expect(try set.run(["diff", "one", "one", "--language", "en", "--language", "ar"]).status == 0)
+        let usage = try set.run(["diff", "one", "one", "--language", "not a tag"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("not a BCP 47 language tag"), "\(usage.stderr)")
     }
 
     @Test func identicalRendersExitZero() throws {

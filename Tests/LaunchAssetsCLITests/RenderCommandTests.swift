@@ -81,7 +81,7 @@ struct RenderCommandTests {
     }
 
     @Test func twoRendersAreByteIdentical() throws {
-        let second = try BundledRender(arguments: ["--preview", "--jobs", "1"])
+        let second = try BundledRender(arguments: BundledRender.arguments + ["--jobs", "1"])
         #expect(second.result.status == 0, "\(second.result.stderr)")
         let first = try render.files()
         let again = try second.files()

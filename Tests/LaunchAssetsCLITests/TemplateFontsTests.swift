@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `Templates/Fonts/`: the bundled layouts' text is drawn with the Inter shipped there, whatever
-/// the machine has installed.
+/// `Templates/Fonts/`: the bundled layouts' text is drawn with the fonts shipped there (Inter, and
+/// Noto for Arabic, Devanagari and Chinese/Japanese), whatever the machine has installed.
 @Suite("fonts beside the templates, end to end")
 struct TemplateFontsTests {
     /// A home folder whose user has `fonts` installed (`$XDG_DATA_HOME/fonts`, which fontconfig reads).
@@ -35,16 +35,19 @@ struct TemplateFontsTests {
         let shippedFonts = try FileManager.default.contentsOfDirectory(
             at: bundled.appendingPathComponent("Fonts"), includingPropertiesForKeys: nil
         )
-        .filter { $0.pathExtension == "otf" }
-        #expect(shippedFonts.count == 2)
+        .filter { ["ttf", "otf", "ttc", "otc"].contains($0.pathExtension) }
+        #expect(shippedFonts.count == 5)
         // The same templates without Fonts/.
         let bare = set.url("Bare")
         try FileManager.default.copyItem(at: bundled, to: bare)
         try FileManager.default.removeItem(at: bare.appendingPathComponent("Fonts"))
         let userWithInter = try home(installing: shippedFonts, in: set)
-        try #require(
-            !(try installedFamilies([:]).contains("Inter")), "this machine has Inter installed: the comparison needs a machine without it")
-        #expect(try installedFamilies(userWithInter).contains("Inter"), "installed for the user")
+        for family in ["Inter", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans CJK SC"] {
+            try #require(
+                !(try installedFamilies([:]).contains(family)),
+                "this machine has \(family) installed: the comparison needs a machine without it")
+            #expect(try installedFamilies(userWithInter).contains(family), "installed for the user")
+        }
 
         func render(_ output: String, templates: URL, environment: [String: String] = [:]) throws -> CLIRunner.Result {
             try CLIRunner.run(
@@ -67,8 +70,8 @@ struct TemplateFontsTests {
         // Neither: the text falls back to the list's sans-serif, with a warning, and looks different.
         let neither = try render("neither", templates: bare)
         #expect(neither.status == 0)
-        #expect(neither.stderr.contains("Bare/logo.svg:21:"), "\(neither.stderr)")
-        #expect(neither.stderr.contains("warning: font family \"Inter\" is neither in "), "\(neither.stderr)")
+        #expect(neither.stderr.contains("Bare/logo.svg:22:"), "\(neither.stderr)")
+        #expect(neither.stderr.contains("warning: font families \"Inter\", \"Noto Sans Arabic\""), "\(neither.stderr)")
         let fallback = try images(set, "neither")
         #expect(fallback.keys.sorted() == reference.keys.sorted())
         #expect(fallback.filter { reference[$0.key] != $0.value }.count > 0)

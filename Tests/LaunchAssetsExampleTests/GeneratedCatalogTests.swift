@@ -14,6 +14,9 @@ struct GeneratedCatalogTests {
         #expect(manifest.layouts.count == 6)
         #expect(manifest.layouts.filter(\.isFallback).map(\.id) == ["default"])
         #expect(manifest.variants.count > 100)
+        // The target's launch-assets.json asks for Arabic besides the development language.
+        #expect(manifest.developmentLanguage == "en")
+        #expect(Set(manifest.variants.compactMap(\.locale)) == ["en", "ar"])
         for variant in manifest.variants {
             let bytes = try pack.bytes(of: variant)
             #expect(bytes.count == variant.length, "\(variant.id)")
@@ -40,6 +43,7 @@ struct GeneratedCatalogTests {
             let variant = try #require(
                 LaunchAssets.manifest.variants.first {
                     $0.layout == "winter" && $0.idiom == .phone && $0.width == 1179 && $0.height == 2556 && $0.appearance == appearance
+                        && $0.locale == LaunchAssets.manifest.developmentLanguage
                 })
             #expect(written == (try pack.bytes(of: variant)), "\(name) holds \(variant.id)")
         }

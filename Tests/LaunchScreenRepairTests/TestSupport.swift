@@ -36,9 +36,13 @@ struct TestCatalog {
         Size(idiom: .pad, width: 2732, height: 2048, devices: ["iPad8,11"]),
     ]
 
-    /// Builds variants for every layout × size × appearance and writes the pack into `folder`.
+    /// Builds variants for every layout × size × appearance (× language, when `languages` are
+    /// given: the first is the development language) and writes the pack into `folder`.
     /// Another `generation` gives every variant other bytes (a new manifest of the same art).
-    init(in folder: URL, sizes: [Size] = TestCatalog.standardSizes, identicalAppearances: Bool = false, generation: String = "") throws {
+    init(
+        in folder: URL, sizes: [Size] = TestCatalog.standardSizes, identicalAppearances: Bool = false, generation: String = "",
+        languages: [String] = []
+    ) throws {
         var variants: [LaunchManifest.Variant] = []
         var body = Data()
         let version = "test-\(UUID().uuidString.prefix(8))"
@@ -46,24 +50,27 @@ struct TestCatalog {
         for layout in Self.layouts {
             for size in sizes {
                 for appearance in Appearance.allCases {
-                    let orientation: Orientation = size.width > size.height ? .landscape : .portrait
-                    let id =
-                        "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
-                    let contentKey = identicalAppearances ? id.replacingOccurrences(of: "-\(appearance.rawValue)", with: "") : id
-                    let png = Self.png(width: size.width, height: size.height, text: contentKey + generation)
-                    variants.append(
-                        .init(
-                            id: id, layout: layout.id, width: size.width, height: size.height,
-                            orientation: orientation, appearance: appearance, idiom: size.idiom,
-                            devices: size.devices, md5: MD5Digest.hex(of: png),
-                            offset: start + body.count, length: png.count))
-                    body.append(png)
+                    for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
+                        let orientation: Orientation = size.width > size.height ? .landscape : .portrait
+                        let id =
+                            "\(layout.id)-\(size.idiom.rawValue)-\(size.width)x\(size.height)\(size.salt)-\(orientation.rawValue)-\(appearance.rawValue)"
+                            + (language.map { "-\($0)" } ?? "")
+                        let contentKey = identicalAppearances ? id.replacingOccurrences(of: "-\(appearance.rawValue)", with: "") : id
+                        let png = Self.png(width: size.width, height: size.height, text: contentKey + generation)
+                        variants.append(
+                            .init(
+                                id: id, layout: layout.id, width: size.width, height: size.height,
+                                orientation: orientation, appearance: appearance, idiom: size.idiom,
+                                devices: size.devices, md5: MD5Digest.hex(of: png),
+                                offset: start + body.count, length: png.count, locale: language))
+                        body.append(png)
+                    }
                 }
             }
         }
         manifest = LaunchManifest(
             version: version, generator: "tests", pack: "Test.launchpack",
-            layouts: Self.layouts, variants: variants)
+            layouts: Self.layouts, variants: variants, developmentLanguage: languages.first)
         packURL = folder.appendingPathComponent("Test.launchpack")
         try (LaunchPack.header(version: version, bodyLength: body.count) + body).write(to: packURL)
     }

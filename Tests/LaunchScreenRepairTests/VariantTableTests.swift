@@ -14,7 +14,7 @@ struct VariantTableTests {
     static let awkward = LaunchManifest.Variant(
         id: "a b,c%d\"e\\f\tg\nh ünï 🎉", layout: "-", width: 750, height: 2048, orientation: .landscape, appearance: .dark,
         idiom: .pad, devices: ["", "-", "x,y", "%2D"], md5: "", offset: nil, length: 0,
-        sha256: String(repeating: "ab", count: 32), window: .splitViewOneThird)
+        sha256: String(repeating: "ab", count: 32), window: .splitViewOneThird, locale: "zh-Hant-HK")
 
     @Test("a line reads back as the variant it was written from, whatever its texts hold")
     func roundTrip() throws {
@@ -34,8 +34,20 @@ struct VariantTableTests {
     func plainLine() {
         #expect(
             VariantTable.line(for: Self.plain)
-                == "default-phone-1179x2556-light default 1179 2556 portrait light phone iphone-14-pro,iphone-15 d41d8cd98f00b204e9800998ecf8427e 32 48213 - -"
+                == "default-phone-1179x2556-light default 1179 2556 portrait light phone iphone-14-pro,iphone-15 d41d8cd98f00b204e9800998ecf8427e 32 48213 - - -"
         )
+    }
+
+    @Test("a localized variant's line ends in its language; a line of 13 fields (before languages) reads as language-neutral")
+    func locale() throws {
+        var arabic = Self.plain
+        arabic.id += "-ar"
+        arabic.locale = "ar"
+        let line = VariantTable.line(for: arabic)
+        #expect(line.hasSuffix(" 48213 - - ar"))
+        #expect(try VariantTable.variants(line) == [arabic])
+        let older = VariantTable.line(for: Self.plain).split(separator: " ").dropLast().joined(separator: " ")
+        #expect(try VariantTable.variants(older) == [Self.plain])
     }
 
     @Test("a lookup by id reads the line of that id, and only a whole first field matches")
@@ -61,7 +73,7 @@ struct VariantTableTests {
     @Test("a line with a field missing is refused with its line number")
     func missingField() {
         let line = VariantTable.line(for: Self.plain)
-        let short = line.split(separator: " ").dropLast().joined(separator: " ")
+        let short = line.split(separator: " ").dropLast(2).joined(separator: " ")
         #expect(throws: VariantTableError.fieldCount(line: 3, found: 12)) { try VariantTable.variants("\(line)\n\n\(short)") }
     }
 

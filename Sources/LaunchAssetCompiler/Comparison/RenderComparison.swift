@@ -73,6 +73,18 @@ public struct RenderComparison: Sendable {
         entries.filter { $0.change == change }
     }
 
+    /// The comparison of only the variants of `languages` (`nil` for the language-neutral
+    /// ones), matched without regard to case. The layout changes stay: a schedule is every
+    /// language's.
+    public func keeping(languages: Set<String?>) -> RenderComparison {
+        let wanted = Set(languages.map { $0?.lowercased() })
+        var kept = self
+        kept.entries = entries.filter { entry in
+            [entry.old, entry.new].contains { variant in variant.map { wanted.contains($0.locale?.lowercased()) } ?? false }
+        }
+        return kept
+    }
+
     /// The fields of a variant a reader of the manifest sees change (not its place in the pack).
     private static func differences(_ old: LaunchManifest.Variant, _ new: LaunchManifest.Variant) -> [String] {
         var found: [String] = []
@@ -83,6 +95,7 @@ public struct RenderComparison: Sendable {
         if old.appearance != new.appearance { found.append("appearance") }
         if old.idiom != new.idiom { found.append("idiom") }
         if old.devices != new.devices { found.append("devices") }
+        if old.locale != new.locale { found.append("language") }
         return found
     }
 }

@@ -3,13 +3,14 @@ import LaunchScreenRepair
 import Mustache
 
 /// `index.html`: a self-contained page (inline CSS and JavaScript, no network) that shows every
-/// variant as a thumbnail in groups, filters them by idiom, appearance, orientation and device
-/// name, and opens each one full size with its size, devices, MD5 and schedule.
+/// variant as a thumbnail in groups, filters them by idiom, appearance, orientation, language
+/// (when some variant is localized) and device name, and opens each one full size with its size,
+/// devices, MD5, schedule and language.
 ///
 /// The page references the PNGs by relative paths (`../images/<id>.png` for a render), so it is
 /// written next to the images, never instead of them. Filters are read from the query string
-/// (`index.html?idiom=pad&appearance=dark&device=mini`), so a link can share a filtered view.
-/// Every value is HTML-escaped by the template.
+/// (`index.html?idiom=pad&appearance=dark&language=ar&device=mini`), so a link can share a
+/// filtered view. Every value is HTML-escaped by the template.
 public struct Gallery: Sendable {
     /// One thumbnail and its full-size page.
     public struct Card: Sendable {
@@ -49,13 +50,19 @@ public struct Gallery: Sendable {
     public var layouts: [LaunchManifest.Layout]
     /// Catalog device id → device name; ids without a name are shown as they are.
     public var deviceNames: [String: String]
+    /// The language the language filter lists first (``LaunchManifest/developmentLanguage``).
+    public var developmentLanguage: String?
 
-    public init(title: String, summary: String, groups: [Group], layouts: [LaunchManifest.Layout], deviceNames: [String: String]) {
+    public init(
+        title: String, summary: String, groups: [Group], layouts: [LaunchManifest.Layout], deviceNames: [String: String],
+        developmentLanguage: String? = nil
+    ) {
         self.title = title
         self.summary = summary
         self.groups = groups
         self.layouts = layouts
         self.deviceNames = deviceNames
+        self.developmentLanguage = developmentLanguage
     }
 
     /// The gallery of one render: a group per layout, thumbnails from `imageFolder` (relative to the page).
@@ -71,10 +78,12 @@ public struct Gallery: Sendable {
                 }
             )
         }.filter { !$0.cards.isEmpty }
+        let languages = ReviewLanguages(locales: manifest.variants.map(\.locale), developmentLanguage: manifest.developmentLanguage)
+        let inLanguages = languages.isLocalized ? " in \(languages.tags.count) languages" : ""
         self.init(
             title: "Launch screens \(manifest.version)",
-            summary: "\(manifest.variants.count) variants of \(manifest.layouts.count) layouts · \(manifest.generator)",
-            groups: groups, layouts: manifest.layouts, deviceNames: deviceNames
+            summary: "\(manifest.variants.count) variants of \(manifest.layouts.count) layouts\(inLanguages) · \(manifest.generator)",
+            groups: groups, layouts: manifest.layouts, deviceNames: deviceNames, developmentLanguage: manifest.developmentLanguage
         )
     }
 
@@ -98,7 +107,9 @@ public struct Gallery: Sendable {
         let schedules = Dictionary(layouts.map { ($0.id, $0.scheduleDescription) }, uniquingKeysWith: { first, _ in first })
         let names = Set(groups.flatMap { $0.cards.flatMap(\.variant.devices) }).map { deviceNames[$0] ?? $0 }.sorted()
         let total = groups.reduce(0) { $0 + $1.cards.count }
-        return [
+        let languages = ReviewLanguages(
+            locales: groups.flatMap { $0.cards.map(\.variant.locale) }, developmentLanguage: developmentLanguage)
+        var context: [String: Any] = [
             "title": title,
             "summary": summary,
             "total": total,
@@ -108,13 +119,23 @@ public struct Gallery: Sendable {
                     "anchor": "group-\(index + 1)",
                     "title": group.title,
                     "subtitle": group.subtitle,
-                    "cards": group.cards.map { card(for: $0, schedule: schedules[$0.variant.layout] ?? $0.variant.layout) },
+                    "cards": group.cards.map {
+                        card(for: $0, schedule: schedules[$0.variant.layout] ?? $0.variant.layout, localized: languages.isLocalized)
+                    },
                 ]
             },
         ]
+        // The filter only where some variant is localized: a language-neutral render's page is as it was.
+        if languages.isLocalized {
+            var options = languages.tags.map { tag in ["value": tag, "label": ReviewLanguages.label(of: tag)] }
+            if languages.hasNeutral { options.append(["value": ReviewLanguages.neutral, "label": "language-neutral"]) }
+            context["localized"] = true
+            context["languages"] = options
+        }
+        return context
     }
 
-    private func card(for card: Card, schedule: String) -> [String: Any] {
+    private func card(for card: Card, schedule: String, localized: Bool) -> [String: Any] {
         let variant = card.variant
         let names = variant.devices.map { deviceNames[$0] ?? $0 }
         var context: [String: Any] = [
@@ -135,7 +156,21 @@ public struct Gallery: Sendable {
             "images": card.images.map { ["label": $0.label, "path": $0.path] },
         ]
         if let note = card.note { context["note"] = note }
+        if localized { context["language"] = language(of: variant) }
         return context
+    }
+
+    /// What the card says of its language: the tag, the English name and the name in the
+    /// language itself (marked with its `lang`), or that the image serves every language.
+    private func language(of variant: LaunchManifest.Variant) -> [String: Any] {
+        guard let tag = variant.locale else { return ["filter": ReviewLanguages.neutral, "neutral": true] }
+        var language: [String: Any] = ["filter": tag.lowercased(), "tag": tag, "label": ReviewLanguages.label(of: tag)]
+        if let name = ReviewLanguages.name(of: tag) { language["name"] = name }
+        if let autonym = ReviewLanguages.autonym(of: tag), autonym != language["name"] as? String {
+            language["autonym"] = autonym
+            language["direction"] = LanguageTag(tag)?.isRightToLeft == true ? "rtl" : "ltr"
+        }
+        return language
     }
 }
 

@@ -52,7 +52,7 @@ public struct LayoutLoader: Sendable {
         let diagnostic = input.diagnostic(at:_:)
         var errors: [Diagnostic] = []
 
-        let layout = SeasonalLayout(
+        var layout = SeasonalLayout(
             id: document.id,
             displayName: document.displayName ?? document.id,
             template: document.template,
@@ -111,8 +111,44 @@ public struct LayoutLoader: Sendable {
             errors.append(diagnostic("idioms", "expected a non-empty list of distinct idioms (phone, pad)"))
         }
         errors += LaunchScreenDesign.errors(in: layout)
+        layout.localizations = localizations(document.localizations ?? [:], of: layout, errors: &errors)
         guard errors.isEmpty else { throw CompilerError(errors) }
         return layout
+    }
+
+    /// The file's `localizations` under canonical tags (`zh_hans` → `zh-Hans`); an unknown tag,
+    /// a tag given twice and a key that `strings` does not have are errors.
+    private static func localizations(
+        _ given: [String: [String: String]], of layout: SeasonalLayout, errors: inout [Diagnostic]
+    ) -> [String: [String: String]] {
+        var localizations: [String: [String: String]] = [:]
+        var spelled: [String: String] = [:]
+        for (text, strings) in given.sorted(by: { $0.key < $1.key }) {
+            let path = "localizations.\(text)"
+            guard let tag = LanguageTag(text) else {
+                errors.append(
+                    layout.diagnostic(
+                        at: path,
+                        "\"\(text)\" is not a BCP 47 language tag: expected language[-Script][-REGION], e.g. \"zh-Hans\", \"ar\", \"pt-BR\""
+                    ))
+                continue
+            }
+            if let other = spelled[tag.description] {
+                errors.append(layout.diagnostic(at: path, "\"\(text)\" is the same language as \"\(other)\": give its strings once"))
+                continue
+            }
+            spelled[tag.description] = text
+            for key in strings.keys.sorted() where layout.strings[key] == nil {
+                let known = layout.strings.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                errors.append(
+                    layout.diagnostic(
+                        at: "\(path).\(key)",
+                        "\"\(key)\" is not one of the layout's strings (\(known.isEmpty ? "it has none" : known)): a translation needs its development-language text in \"strings\""
+                    ))
+            }
+            localizations[tag.description] = strings.filter { layout.strings[$0.key] != nil }
+        }
+        return localizations
     }
 
     /// Errors that involve several layouts: duplicate ids, not exactly one fallback, and a

@@ -13,8 +13,13 @@ public struct SeasonalLayout: Sendable, Hashable {
     public var priority: Int
     /// Template values for each appearance; both hold the same keys.
     public var palettes: [Appearance: [String: String]]
-    /// Template values shared by both appearances (titles and other text).
+    /// Template values shared by both appearances (titles and other text), in the development language.
     public var strings: [String: String]
+    /// Translations of `strings` by BCP 47 tag (`zh-Hans`): the file's `localizations`, which the
+    /// plan completes from the app's string tables and keeps to the languages rendered.
+    public var localizations: [String: [String: String]] = [:]
+    /// The language `strings` are written in; the plan sets the project's.
+    public var developmentLanguage = LocalizationSettings.defaultDevelopmentLanguage
     public var orientations: OrientationPolicy
     public var idioms: [Idiom]
     /// Whether iPads also get their Split View and Slide Over window sizes.
@@ -29,6 +34,16 @@ public struct SeasonalLayout: Sendable, Hashable {
     var positions: [String: JSONSourceMap.Position] = [:]
 
     public var isFallback: Bool { schedule.isEmpty }
+
+    /// The languages the layout is drawn in: the development language, then every language it
+    /// has a translation for. Other languages show the development language's images.
+    public var languages: [String] { [developmentLanguage] + localizations.keys.sorted() }
+
+    /// `strings` in `language`: its translations, and the development language's text for the
+    /// keys it lacks.
+    public func strings(in language: String) -> [String: String] {
+        strings.merging(localizations[language] ?? [:]) { _, translated in translated }
+    }
 
     /// An error about the value at `path` in the layout's file.
     func diagnostic(at path: String, _ message: String) -> Diagnostic {
@@ -65,6 +80,7 @@ extension SeasonalLayout {
         var priority: Int?
         var appearances: Palettes
         var strings: [String: String]?
+        var localizations: [String: [String: String]]?
         var orientations: OrientationPolicy?
         var idioms: [Idiom]?
         var multitasking: Bool?
@@ -74,8 +90,9 @@ extension SeasonalLayout {
         /// Keys allowed at each object path; anything else is a typo worth an error.
         static let allowedKeys: [String: Set<String>] = [
             "": [
-                "id", "displayName", "template", "schedule", "priority", "appearances", "strings", "orientations", "idioms", "multitasking",
-                "delivery", "launchScreen",
+                "id", "displayName", "template", "schedule", "priority", "appearances", "strings", "localizations", "orientations",
+                "idioms",
+                "multitasking", "delivery", "launchScreen",
             ],
             "appearances": ["light", "dark"],
             "schedule[]": ["from", "through"],

@@ -24,16 +24,25 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     /// The build plugin's Xcode path: the pack goes into `<Type>.xcassets`, one data set entry
     /// per idiom, instead of a `.launchpack` file. The plugin reads it; `render` ignores it.
     public var assetCatalog: Bool?
+    /// The language the layouts' `strings` are written in (default `en`).
+    public var developmentLanguage: String?
+    /// Only these languages are drawn, besides the development language.
+    public var languages: [String]?
+    /// The app's String Catalogs (`.xcstrings`) and `.strings` tables (`en.lproj/Launch.strings`
+    /// names the table in every sibling `.lproj`), relative to the configuration file's folder.
+    public var stringTables: [String]?
 
     /// ``remote``, checked.
     public private(set) var remoteSource: RemoteLayoutSource?
+    /// ``stringTables``, resolved against the configuration file's folder.
+    public private(set) var stringTableURLs: [URL] = []
     /// The file as diagnostics name it, and where each value starts in it.
     private var file = ""
     private var positions: [String: JSONSourceMap.Position] = [:]
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case typeName, layouts, templates, devices, idioms, orientations, compressionLevel, multitasking
-        case remoteLayouts, remote, assetCatalog
+        case remoteLayouts, remote, assetCatalog, developmentLanguage, languages, stringTables
     }
 
     private enum RemoteKeys: String, CaseIterable {
@@ -49,7 +58,17 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
         )
         file = input.file
         positions = input.map.positions
+        let folder = url.deletingLastPathComponent()
+        stringTableURLs = (stringTables ?? []).map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
         var errors: [Diagnostic] = []
+        if let language = developmentLanguage, LanguageTag(language) == nil {
+            errors.append(input.diagnostic(at: "developmentLanguage", "\"\(language)\" is not a BCP 47 language tag (e.g. \"en\", \"de\")"))
+        }
+        for (index, language) in (languages ?? []).enumerated() where LanguageTag(language) == nil {
+            errors.append(
+                input.diagnostic(
+                    at: "languages[\(index)]", "\"\(language)\" is not a BCP 47 language tag (e.g. \"zh-Hans\", \"ar\", \"pt-BR\")"))
+        }
         if let level = compressionLevel, !PNGEncoder.levels.contains(level) {
             errors.append(
                 input.diagnostic(

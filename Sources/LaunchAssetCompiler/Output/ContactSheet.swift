@@ -5,6 +5,9 @@ import LaunchScreenRepair
 /// `preview.png`: one section per layout, one labelled cell per variant (size, orientation or
 /// window, appearance), so a designer can check every variant at a glance.
 ///
+/// A layout with localized variants gets one band of rows per language, labelled with its tag:
+/// the development language, the others in plan order, then the language-neutral variants, so
+/// that no row mixes languages. A layout without gets no labels, as before languages existed.
 /// Cells are drawn from each variant's SVG at thumbnail size, not by scaling the full PNGs.
 public struct ContactSheet: Sendable {
     public var columns = 12
@@ -21,34 +24,102 @@ public struct ContactSheet: Sendable {
     private var cellHeight: Int { thumbnailSide + 52 }
     private let margin = 24
     private let headerHeight = 56
+    /// The line above a language's band.
+    private let bandLabelHeight = 22
+
+    /// Where each part of the sheet goes, worked out before anything is drawn.
+    struct Arrangement {
+        /// A layout's header (title and summary line, from `top`), band labels and cells.
+        struct Section {
+            var layout: SeasonalLayout
+            var top: Int
+            var count: Int
+            var labels: [Label] = []
+            var cells: [Cell] = []
+        }
+
+        /// A language band's label (`ar · Arabic · 32 variants`) at its text's baseline.
+        struct Label {
+            var text: String
+            var baseline: Int
+        }
+
+        /// A variant's cell, by its top-left corner.
+        struct Cell {
+            var variant: PlannedVariant
+            var x: Int
+            var y: Int
+        }
+
+        var width: Int
+        var height: Int
+        var sections: [Section] = []
+    }
 
     public func png(layouts: [SeasonalLayout], variants: [PlannedVariant]) throws(RenderError) -> Data {
-        let sections = layouts.map { layout in (layout, variants.filter { $0.layout == layout.id }) }.filter { !$0.1.isEmpty }
-        let width = margin * 2 + columns * cellWidth
-        let height =
-            margin
-            + sections.reduce(0) { total, section in
-                total + headerHeight + rows(section.1.count) * cellHeight + margin
-            }
-        let image = try CairoImage(width: width, height: height, opaque: true)
+        let arrangement = arrangement(layouts: layouts, variants: variants)
+        let image = try CairoImage(width: arrangement.width, height: arrangement.height, opaque: true)
         fonts.useOnThisThread()
         image.fill(red: 0.95, green: 0.95, blue: 0.97)
         let context = image.context
-        var top = Double(margin)
-        for (layout, cells) in sections {
-            text(layout.displayName, at: (Double(margin), top + 30), size: 24, bold: true, in: context)
+        for section in arrangement.sections {
+            let top = Double(section.top)
+            text(section.layout.displayName, at: (Double(margin), top + 30), size: 24, bold: true, in: context)
             text(
-                layout.manifestEntry.scheduleDescription + "  ·  \(cells.count) variants  ·  \(layout.template)",
+                section.layout.manifestEntry.scheduleDescription + "  ·  \(section.count) variants  ·  \(section.layout.template)",
                 at: (Double(margin), top + 48), size: 13, bold: false, in: context)
-            top += Double(headerHeight)
-            for (index, variant) in cells.enumerated() {
-                let x = Double(margin + (index % columns) * cellWidth)
-                let y = top + Double((index / columns) * cellHeight)
-                try drawCell(variant, x: x, y: y, in: context)
+            for label in section.labels {
+                text(label.text, at: (Double(margin), Double(label.baseline)), size: 14, bold: true, in: context)
             }
-            top += Double(rows(cells.count) * cellHeight + margin)
+            for cell in section.cells {
+                try drawCell(cell.variant, x: Double(cell.x), y: Double(cell.y), in: context)
+            }
         }
         return try image.pngData()
+    }
+
+    /// The sheet's size and where every header, band label and cell goes: each layout's cells in
+    /// plan order, split into one band per language where some of them are localized.
+    func arrangement(layouts: [SeasonalLayout], variants: [PlannedVariant]) -> Arrangement {
+        var arrangement = Arrangement(width: margin * 2 + columns * cellWidth, height: 0)
+        var top = margin
+        for layout in layouts {
+            let cells = variants.filter { $0.layout == layout.id }
+            guard !cells.isEmpty else { continue }
+            var section = Arrangement.Section(layout: layout, top: top, count: cells.count)
+            top += headerHeight
+            for band in bands(of: cells, developmentLanguage: layout.developmentLanguage) {
+                if let label = band.label {
+                    section.labels.append(.init(text: label, baseline: top + 16))
+                    top += bandLabelHeight
+                }
+                for (index, variant) in band.cells.enumerated() {
+                    section.cells.append(
+                        .init(variant: variant, x: margin + (index % columns) * cellWidth, y: top + (index / columns) * cellHeight))
+                }
+                top += rows(band.cells.count) * cellHeight
+            }
+            arrangement.sections.append(section)
+            top += margin
+        }
+        arrangement.height = top
+        return arrangement
+    }
+
+    /// A layout's cells in bands: one unlabelled band when none is localized, else one per
+    /// language in review order (``ReviewLanguages``) and the language-neutral ones last.
+    private func bands(of cells: [PlannedVariant], developmentLanguage: String) -> [(label: String?, cells: [PlannedVariant])] {
+        let languages = ReviewLanguages(locales: cells.map(\.locale), developmentLanguage: developmentLanguage)
+        guard languages.isLocalized else { return [(nil, cells)] }
+        var bands = languages.tags.map { tag -> (label: String?, cells: [PlannedVariant]) in
+            let band = cells.filter { $0.locale == tag }
+            let name = ReviewLanguages.name(of: tag).map { "  ·  \($0)" } ?? ""
+            let development = tag == developmentLanguage ? " (development language)" : ""
+            return ("\(tag)\(name)\(development)  ·  \(band.count) variants", band)
+        }
+        let neutral = cells.filter { $0.locale == nil }
+        if !neutral.isEmpty { bands.append(("language-neutral  ·  \(neutral.count) variants, the same in every language", neutral)) }
+        return bands
     }
 
     private func rows(_ count: Int) -> Int { (count + columns - 1) / columns }

@@ -31,12 +31,14 @@ public struct GeneratedAssets: Sendable {
     ) {
         self.init(
             layouts: layouts.map(\.manifestEntry), variants: variants.map(\.manifestEntry), images: images,
-            packName: packName, models: Self.models(of: variants, among: devices), launchScreenColors: launchScreenColors
+            packName: packName, models: Self.models(of: variants, among: devices), launchScreenColors: launchScreenColors,
+            developmentLanguage: layouts.first?.developmentLanguage
         )
     }
 
     /// Lays the PNGs out in a pack and stamps the manifest, from manifest entries whose `md5`,
-    /// `offset` and `length` are not known yet (a merge of partial renders).
+    /// `offset` and `length` are not known yet (a merge of partial renders). The manifest names
+    /// `developmentLanguage` when some variant has a `locale`.
     ///
     /// The body holds one section per idiom, in ``Idiom`` order, so that each idiom's images are
     /// contiguous and its window of the pack stands alone; an image both idioms use is stored in
@@ -44,7 +46,7 @@ public struct GeneratedAssets: Sendable {
     /// their `sha256` and no offset: their bytes stay out of the pack.
     public init(
         layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], images: [RenderedImage], packName: String,
-        models: [String: String], launchScreenColors: LaunchScreenColors? = nil
+        models: [String: String], launchScreenColors: LaunchScreenColors? = nil, developmentLanguage: String? = nil
     ) {
         // The stamp has a fixed length, so the header length (and every offset) is known before the stamp is.
         let headerLength = LaunchPack.headerLength(version: String(repeating: "0", count: Self.stampLength))
@@ -78,6 +80,8 @@ public struct GeneratedAssets: Sendable {
             version: "", generator: GeneratorVersion.manifestName, pack: packName, layouts: layouts, variants: entries, models: models
         )
         manifest.launchScreenColors = launchScreenColors
+        // Localized images fall back on the development language's; neutral ones need no chain.
+        manifest.developmentLanguage = variants.contains { $0.locale != nil } ? developmentLanguage : nil
         manifest.version = Self.stamp(of: manifest)
         self.manifest = manifest
         let parts = { (images: [RenderedImage]) in images.map { FileContents.Part.file($0.file, length: $0.length) } }
@@ -135,7 +139,8 @@ extension PlannedVariant {
     var manifestEntry: LaunchManifest.Variant {
         LaunchManifest.Variant(
             id: id, layout: layout, width: pixels.width, height: pixels.height, orientation: orientation,
-            appearance: appearance, idiom: idiom, devices: devices, md5: "", offset: 0, length: 0, window: window
+            appearance: appearance, idiom: idiom, devices: devices, md5: "", offset: 0, length: 0, window: window,
+            locale: locale
         )
     }
 }

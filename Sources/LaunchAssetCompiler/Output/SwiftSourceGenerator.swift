@@ -93,12 +93,14 @@ public struct SwiftSourceGenerator: Sendable {
             "        layouts: layouts,",
             "        variantTables: variantTables,",
         ]
+        var trailing = ["        models: models"]
         if let colors = manifest.launchScreenColors {
-            lines.append("        models: models,")
-            lines.append("        launchScreenColors: LaunchScreenColors(light: \(color(colors.light)), dark: \(color(colors.dark)))")
-        } else {
-            lines.append("        models: models")
+            trailing.append("        launchScreenColors: LaunchScreenColors(light: \(color(colors.light)), dark: \(color(colors.dark)))")
         }
+        if let language = manifest.developmentLanguage {
+            trailing.append("        developmentLanguage: \(literal(language))")
+        }
+        lines += trailing.enumerated().map { $0.offset == trailing.count - 1 ? $0.element : $0.element + "," }
         lines += [
             "    )",
             "",

@@ -23,6 +23,8 @@ public struct LaunchAssetGenerator: Sendable {
         public var multitasking: Bool?
         /// Delivers these layouts remotely whatever their files say.
         public var remoteLayouts: RemoteLayoutSelection?
+        /// The development language, the languages drawn, and the app's string tables.
+        public var localization: LocalizationSettings
 
         public init(
             layoutsDirectory: URL,
@@ -32,7 +34,8 @@ public struct LaunchAssetGenerator: Sendable {
             idioms: [Idiom] = [],
             orientations: OrientationPolicy? = nil,
             multitasking: Bool? = nil,
-            remoteLayouts: RemoteLayoutSelection? = nil
+            remoteLayouts: RemoteLayoutSelection? = nil,
+            localization: LocalizationSettings = LocalizationSettings()
         ) {
             self.layoutsDirectory = layoutsDirectory
             self.templatesDirectory = templatesDirectory
@@ -42,6 +45,7 @@ public struct LaunchAssetGenerator: Sendable {
             self.orientations = orientations
             self.multitasking = multitasking
             self.remoteLayouts = remoteLayouts
+            self.localization = localization
         }
     }
 
@@ -134,6 +138,7 @@ public struct LaunchAssetGenerator: Sendable {
         if !configuration.idioms.isEmpty {
             for index in layouts.indices { layouts[index].idioms = layouts[index].idioms.filter(configuration.idioms.contains) }
         }
+        try configuration.localization.localize(&layouts, warnings: &warnings)
         let screens = Screen.distinct(in: catalog)
         let variants = try VariantPlanner(layouts: layouts, screens: screens, templates: templates).plan(
             checkingInstances: checkingInstances)

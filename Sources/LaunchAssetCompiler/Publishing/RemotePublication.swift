@@ -29,7 +29,8 @@ public struct RemotePublication: Sendable {
             manifest: RemoteManifest(
                 published: published, generator: GeneratorVersion.manifestName,
                 layouts: assets.manifest.layouts.filter { remote.contains($0.id) }, variants: variants,
-                models: assets.manifest.models.filter { named.contains($0.value) }
+                models: assets.manifest.models.filter { named.contains($0.value) },
+                developmentLanguage: variants.contains { $0.locale != nil } ? assets.manifest.developmentLanguage : nil
             ),
             images: images, key: key)
     }

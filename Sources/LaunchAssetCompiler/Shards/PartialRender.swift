@@ -26,6 +26,9 @@ public struct PartialRender: Codable, Sendable {
     /// Every variant of the whole render, without `md5`, `offset` and `length`.
     public var variants: [LaunchManifest.Variant]
     public var models: [String: String]
+    /// The layouts' development language (``LaunchManifest/developmentLanguage``); `nil` in a
+    /// shard from an older launch-assets.
+    public var developmentLanguage: String?
     /// Catalog id → name of every device the variants name, for a gallery.
     public var deviceNames: [String: String]
     /// This shard's variants as rendered: id, `md5`, `length`.
@@ -58,6 +61,7 @@ public struct PartialRender: Codable, Sendable {
         layouts = plan.layouts.map(\.manifestEntry)
         variants = plan.variants.map(\.manifestEntry)
         models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
+        developmentLanguage = plan.layouts.first?.developmentLanguage
         let named = Set(plan.variants.flatMap(\.devices))
         deviceNames = Dictionary(
             plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }
@@ -150,7 +154,7 @@ public struct PartialRender: Codable, Sendable {
         let record = first.record
         let assets = GeneratedAssets(
             layouts: record.layouts, variants: record.variants, images: record.variants.map { images[$0.id]! },
-            packName: "\(record.typeName).launchpack", models: record.models
+            packName: "\(record.typeName).launchpack", models: record.models, developmentLanguage: record.developmentLanguage
         )
         let preview = record.preview ? byIndex[1]!.folder.appendingPathComponent("preview.png") : nil
         if let preview, !FileManager.default.fileExists(atPath: preview.path) {

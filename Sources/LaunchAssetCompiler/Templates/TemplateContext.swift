@@ -1,7 +1,8 @@
 import LaunchScreenRepair
 
 /// The values a template sees for one variant: the canvas (a screen in one orientation, or a
-/// multitasking window of it), the appearance, and the layout's palette and strings.
+/// multitasking window of it), the appearance, the language, and the layout's palette and
+/// strings in that language.
 ///
 /// Every key is documented in the template reference (`Docs/Layouts.md`); ``builtInKeys`` lists them, and
 /// layouts may not shadow them.
@@ -15,6 +16,7 @@ struct TemplateContext {
         "isWindow", "windowClass", "isSplitView", "isSlideOver",
         "centerX", "centerY", "safeArea", "launchLogo",
         "layout", "displayName",
+        "language", "layoutDirection", "isRTL", "joinsLetters",
     ]
 
     /// The keys of the nested `safeArea` object.
@@ -29,7 +31,11 @@ struct TemplateContext {
     /// The dictionary handed to Mustache.
     let values: [String: Any]
 
-    init(layout: SeasonalLayout, canvas: Canvas, appearance: Appearance) {
+    /// The values for `language`, the layout's development language when `nil`.
+    init(layout: SeasonalLayout, canvas: Canvas, appearance: Appearance, language: String? = nil) {
+        let language = language ?? layout.developmentLanguage
+        let tag = LanguageTag(language)
+        let isRTL = tag?.isRightToLeft ?? false
         let pixels = canvas.pixels
         let points = canvas.points
         let insets = canvas.safeArea
@@ -68,11 +74,15 @@ struct TemplateContext {
             ] as [String: String],
             "layout": layout.id,
             "displayName": layout.displayName,
+            "language": language,
+            "layoutDirection": isRTL ? "rtl" : "ltr",
+            "isRTL": isRTL,
+            "joinsLetters": tag?.joinsLetters ?? false,
         ]
         if let design = layout.launchScreen {
             values["launchLogo"] = Self.launchLogo(design.logoFrame, canvas: canvas)
         }
-        values.merge(layout.strings) { builtIn, _ in builtIn }
+        values.merge(layout.strings(in: language)) { builtIn, _ in builtIn }
         values.merge(layout.palettes[appearance] ?? [:]) { builtIn, _ in builtIn }
         self.values = values
     }

@@ -5,7 +5,8 @@ import LaunchScreenRepair
 public struct PlannedVariant: Sendable, Hashable {
     /// Unique id, `<layout>-<idiom>-<width>x<height>-<appearance>`, for a window
     /// `<layout>-<idiom>-<window>-<width>x<height>-<appearance>` (`winter-pad-split-1-3-750x2048-light`),
-    /// with `-2`, `-3`… when several screens of one size need different images (other safe areas).
+    /// then `-<locale>` for a localized image (`winter-phone-1179x2556-light-zh-Hans`), with
+    /// `-2`, `-3`… when several screens of one size need different images (other safe areas).
     public var id: String
     public var layout: String
     public var pixels: PixelSize
@@ -14,6 +15,9 @@ public struct PlannedVariant: Sendable, Hashable {
     public var idiom: Idiom
     /// The multitasking window, or `nil` for the full screen.
     public var window: MultitaskingWindow?
+    /// The BCP 47 tag of the language whose text it shows; `nil` when every language the layout
+    /// is drawn in gives the same image.
+    public var locale: String?
     /// Every device whose screen gives this very SVG.
     public var devices: [String]
     /// The instantiated template.
@@ -23,7 +27,12 @@ public struct PlannedVariant: Sendable, Hashable {
 }
 
 /// Expands layouts × screens × orientations (× multitasking windows, for layouts that ask) ×
-/// appearances into the variants to render, merging screens whose instantiated SVG is identical.
+/// appearances × languages into the variants to render, merging screens whose instantiated SVG
+/// is identical.
+///
+/// Languages add variants only where they change the picture: when every language a layout is
+/// drawn in gives one SVG for a screen, that screen gets one language-neutral variant; when they
+/// differ, the development language's variant and one for each language whose SVG differs from it.
 public struct VariantPlanner: Sendable {
     public var layouts: [SeasonalLayout]
     public var screens: [Screen]
@@ -36,7 +45,7 @@ public struct VariantPlanner: Sendable {
     }
 
     /// Every variant, ordered by layout, idiom, screen pixel size, orientation (the full screen,
-    /// then its windows) and appearance.
+    /// then its windows), appearance and language (the development language first).
     /// Throws with every template problem found: a missing template, an unknown key, a
     /// reference outside the templates folder, malformed SVG. Without `checkingInstances`, each
     /// instance's markup is left unparsed (`render --check`, which renders nothing).
@@ -92,14 +101,15 @@ public struct VariantPlanner: Sendable {
         /// One variant to be: screens with equal keys share it. The SVG is compared and hashed
         /// by its bytes; `String` hashing normalizes every character of tens of kilobytes.
         struct Key: Hashable {
-            var idiom: Idiom, pixels: PixelSize, orientation: Orientation, window: MultitaskingWindow?, appearance: Appearance, svg: String
+            var idiom: Idiom, pixels: PixelSize, orientation: Orientation, window: MultitaskingWindow?, appearance: Appearance
+            var locale: String?, svg: String
 
             static func == (a: Key, b: Key) -> Bool {
-                (a.idiom, a.pixels, a.orientation, a.window, a.appearance) == (b.idiom, b.pixels, b.orientation, b.window, b.appearance)
-                    && Self.sameBytes(a.svg, b.svg)
+                (a.idiom, a.pixels, a.orientation, a.window, a.appearance, a.locale)
+                    == (b.idiom, b.pixels, b.orientation, b.window, b.appearance, b.locale) && sameBytes(a.svg, b.svg)
             }
 
-            private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            static func sameBytes(_ a: String, _ b: String) -> Bool {
                 var (a, b) = (a, b)
                 return a.withUTF8 { x in
                     b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
@@ -112,12 +122,14 @@ public struct VariantPlanner: Sendable {
                 hasher.combine(orientation)
                 hasher.combine(window)
                 hasher.combine(appearance)
+                hasher.combine(locale)
                 var svg = svg
                 svg.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             }
         }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
+        let languages = layout.languages
         let ordered =
             screens
             .filter { layout.idioms.contains($0.idiom) }
@@ -130,16 +142,25 @@ public struct VariantPlanner: Sendable {
             for orientation in layout.orientations.orientations(for: screen.idiom) {
                 for canvas in screen.canvases(in: orientation, multitasking: layout.multitasking) {
                     for appearance in Appearance.allCases {
-                        let context = TemplateContext(layout: layout, canvas: canvas, appearance: appearance)
-                        guard let svg = templates.instantiate(layout.template, with: context) else {
-                            throw CompilerError(layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                        var instances: [(language: String, svg: String)] = []
+                        for language in languages {
+                            let context = TemplateContext(layout: layout, canvas: canvas, appearance: appearance, language: language)
+                            guard let svg = templates.instantiate(layout.template, with: context) else {
+                                throw CompilerError(
+                                    layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                            }
+                            instances.append((language, svg))
                         }
-                        let key = Key(
-                            idiom: canvas.idiom, pixels: canvas.pixels, orientation: canvas.orientation, window: canvas.window,
-                            appearance: appearance, svg: svg
-                        )
-                        if devices[key] == nil { order.append(key) }
-                        devices[key, default: []] += screen.devices
+                        let development = instances[0].svg
+                        let localized = instances.dropFirst().contains { !Key.sameBytes($0.svg, development) }
+                        for (index, instance) in instances.enumerated() where index == 0 || !Key.sameBytes(instance.svg, development) {
+                            let key = Key(
+                                idiom: canvas.idiom, pixels: canvas.pixels, orientation: canvas.orientation, window: canvas.window,
+                                appearance: appearance, locale: localized ? instance.language : nil, svg: instance.svg
+                            )
+                            if devices[key] == nil { order.append(key) }
+                            devices[key, default: []] += screen.devices
+                        }
                     }
                 }
             }
@@ -158,7 +179,8 @@ public struct VariantPlanner: Sendable {
         for key in order {
             // A window's id names it, so full-screen ids (and their -2, -3…) stay as they are.
             let window = key.window.map { "\($0.idComponent)-" } ?? ""
-            let base = "\(layout.id)-\(key.idiom.rawValue)-\(window)\(key.pixels)-\(key.appearance.rawValue)"
+            let locale = key.locale.map { "-\($0)" } ?? ""
+            let base = "\(layout.id)-\(key.idiom.rawValue)-\(window)\(key.pixels)-\(key.appearance.rawValue)\(locale)"
             used[base, default: 0] += 1
             let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
             if checkingInstances, checked.insert(key.svg).inserted {
@@ -185,7 +207,8 @@ public struct VariantPlanner: Sendable {
             variants.append(
                 PlannedVariant(
                     id: id, layout: layout.id, pixels: key.pixels, orientation: key.orientation,
-                    appearance: key.appearance, idiom: key.idiom, window: key.window, devices: devices[key]!, svg: key.svg,
+                    appearance: key.appearance, idiom: key.idiom, window: key.window, locale: key.locale, devices: devices[key]!,
+                    svg: key.svg,
                     templateFile: templateFile
                 ))
         }

@@ -101,7 +101,8 @@ public struct RepairPlan: Codable, Sendable, Hashable {
 /// Decides, without any I/O, which variant belongs in each snapshot file.
 ///
 /// Variants of the active layout and the device's idiom are matched by exact pixel size, or by
-/// the swapped size when landscape-sized files take the portrait image (``OrientationPolicy``).
+/// the swapped size when landscape-sized files take the portrait image (``OrientationPolicy``),
+/// in the best language the layout has for the app's (``LanguageChain``).
 /// Several variants of one size (same pixels, other safe areas) narrow to the device model when
 /// known; otherwise a file holding any of them is current. A file is kept when its byte size and
 /// MD5 equal the chosen variant's.
@@ -117,13 +118,17 @@ public struct RepairPlanner: Sendable {
     public let deviceModel: String?
     /// The orientation policy.
     public let policy: OrientationPolicy
+    /// The languages whose variants may be chosen, best first.
+    public let language: LanguageChain
 
-    /// A planner for one launch.
+    /// A planner for one launch; `language` is the app's (``RepairEnvironment/language``).
     public init(
         manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
-        policy: OrientationPolicy = .automatic
+        policy: OrientationPolicy = .automatic, language: String? = nil
     ) {
-        self.variants = manifest.variants(layout: layout, idiom: idiom)
+        let chain = LanguageChain(language: language, developmentLanguage: manifest.developmentLanguage)
+        self.language = chain
+        self.variants = chain.preferred(manifest.variants(layout: layout, idiom: idiom))
         self.layout = layout
         self.idiom = idiom
         self.deviceModel = deviceModel.map(manifest.deviceID(forModel:))
@@ -135,7 +140,7 @@ public struct RepairPlanner: Sendable {
         variants.first { $0.id == id } ?? manifest.variant(id: id)
     }
 
-    /// The variants that fit a file of this pixel size, of either appearance.
+    /// The variants that fit a file of this pixel size, of either appearance, in the app's language.
     public func candidates(width: Int, height: Int) -> [LaunchManifest.Variant] {
         let portraitOnly = policy.isPortraitOnly(on: idiom)
         let fitting = variants.filter { variant in

@@ -35,7 +35,8 @@ struct RepairRun<FS: FileSystem> {
         self.fileSystem = fileSystem
         planner = RepairPlanner(
             manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
-            deviceModel: request.environment.deviceModel, policy: request.orientationPolicy)
+            deviceModel: request.environment.deviceModel, policy: request.orientationPolicy,
+            language: request.environment.language)
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         ledger = loaded.ledger
         originalLedger = loaded.ledger
@@ -56,6 +57,10 @@ struct RepairRun<FS: FileSystem> {
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
         if ledger.manifestVersion != request.manifest.version { ledger.failures = [:] }
+        report.language = planner.language.language
+        if let before = ledger.language, let now = report.language, before != now {
+            report.notes.append("the app's language changed from \(before) to \(now): its images are chosen again")
+        }
         let inspected = passOverUnavailableLayouts(inspectAndPlan(entries), entries, report: &report)
         report.layout = layout.id
         report.files = apply(inspected)
@@ -170,7 +175,7 @@ struct RepairRun<FS: FileSystem> {
             layout = next
             planner = RepairPlanner(
                 manifest: manifest, layout: next.id, idiom: environment.idiom, deviceModel: environment.deviceModel,
-                policy: request.orientationPolicy)
+                policy: request.orientationPolicy, language: environment.language)
             inspected = inspectAndPlan(entries)
         }
         return inspected
@@ -406,6 +411,7 @@ struct RepairRun<FS: FileSystem> {
     mutating func commitLedger(_ report: RepairReport) {
         ledger.manifestVersion = request.manifest.version
         if let appVersion = environment.appVersion { ledger.appVersion = appVersion }
+        if let language = planner.language.language { ledger.language = language }
         guard ledger != originalLedger else { return }
         // An interrupted write in these folders left this module's state short of what that
         // run was writing towards, so the launch after it always gets here: the steady launch

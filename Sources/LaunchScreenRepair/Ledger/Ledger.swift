@@ -137,6 +137,9 @@ public struct Ledger: Codable, Sendable, Hashable {
     public var manifestVersion: String?
     /// The app version last seen.
     public var appVersion: String?
+    /// The language the app ran in at the last run (``RepairEnvironment/language``): a launch in
+    /// another one reports the change, and its images are chosen again in the new language.
+    public var language: String?
     /// What this module wrote, by snapshot file name.
     public var files: [String: Entry]
     /// Backups of the system's bytes, by snapshot file name.
@@ -161,12 +164,13 @@ public struct Ledger: Codable, Sendable, Hashable {
         overrides = [:]
     }
 
-    /// Decodes a ledger; `observations`, `failures` and `overrides` are absent in older ledgers.
+    /// Decodes a ledger; `language`, `observations`, `failures` and `overrides` are absent in older ledgers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         manifestVersion = try container.decodeIfPresent(String.self, forKey: .manifestVersion)
         appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         files = try container.decode([String: Entry].self, forKey: .files)
         backups = try container.decode([String: Backup].self, forKey: .backups)
         observations = try container.decodeIfPresent([String: Observation].self, forKey: .observations) ?? [:]

@@ -31,6 +31,7 @@ enum LedgerReader {
                     return schemaVersion != nil
                 case "manifestVersion": return scanner.optionalString().map { ledger.manifestVersion = $0 } != nil
                 case "appVersion": return scanner.optionalString().map { ledger.appVersion = $0 } != nil
+                case "language": return scanner.optionalString().map { ledger.language = $0 } != nil
                 case "files":
                     files = scanner.records { $0.entry() }
                     return files != nil

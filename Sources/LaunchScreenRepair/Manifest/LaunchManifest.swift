@@ -29,6 +29,10 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     /// `nil` (absent from the JSON) when it wrote none. They let the runtime tell a snapshot's
     /// appearance from its background colour (``AppearanceSource/launchScreen``).
     public var launchScreenColors: LaunchScreenColors?
+    /// The BCP 47 tag of the language the layouts' strings are written in, when some layout is
+    /// localized: the last resort of a language's fallback chain (``LanguageChain``). Absent
+    /// from the JSON when every variant is language-neutral.
+    public var developmentLanguage: String?
     /// The variants, as values or as the generated tables' text.
     var storage: VariantStorage
 
@@ -43,11 +47,13 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         layouts: [Layout],
         variants: [Variant],
         models: [String: String] = [:],
-        launchScreenColors: LaunchScreenColors? = nil
+        launchScreenColors: LaunchScreenColors? = nil,
+        developmentLanguage: String? = nil
     ) {
         self.init(
             schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
-            storage: VariantStorage(variants), models: models, launchScreenColors: launchScreenColors)
+            storage: VariantStorage(variants), models: models, launchScreenColors: launchScreenColors,
+            developmentLanguage: developmentLanguage)
     }
 
     /// A manifest whose variants are ``VariantTable`` texts, one per layout id, in the order of
@@ -62,17 +68,18 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         layouts: [Layout],
         variantTables: [String: String],
         models: [String: String] = [:],
-        launchScreenColors: LaunchScreenColors? = nil
+        launchScreenColors: LaunchScreenColors? = nil,
+        developmentLanguage: String? = nil
     ) {
         self.init(
             schemaVersion: schemaVersion, version: version, generator: generator, pack: pack, layouts: layouts,
             storage: VariantStorage(tables: variantTables, layouts: layouts.map(\.id), manifestVersion: version), models: models,
-            launchScreenColors: launchScreenColors)
+            launchScreenColors: launchScreenColors, developmentLanguage: developmentLanguage)
     }
 
     private init(
         schemaVersion: Int, version: String, generator: String, pack: String, layouts: [Layout], storage: VariantStorage,
-        models: [String: String], launchScreenColors: LaunchScreenColors?
+        models: [String: String], launchScreenColors: LaunchScreenColors?, developmentLanguage: String?
     ) {
         self.schemaVersion = schemaVersion
         self.version = version
@@ -82,14 +89,16 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         self.storage = storage
         self.models = models
         self.launchScreenColors = launchScreenColors
+        self.developmentLanguage = developmentLanguage
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, version, generator, pack, layouts, variants, models, launchScreenColors
+        case schemaVersion, version, generator, pack, layouts, variants, models, launchScreenColors, developmentLanguage
     }
 
     /// Decodes a manifest; `models` is optional so that hand-written manifests may leave it out,
-    /// and `launchScreenColors` so that manifests written before it are read as they were.
+    /// and `launchScreenColors` and `developmentLanguage` so that manifests written before them
+    /// are read as they were.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
@@ -100,6 +109,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         storage = VariantStorage(try container.decode([Variant].self, forKey: .variants))
         models = try container.decodeIfPresent([String: String].self, forKey: .models) ?? [:]
         launchScreenColors = try container.decodeIfPresent(LaunchScreenColors.self, forKey: .launchScreenColors)
+        developmentLanguage = try container.decodeIfPresent(String.self, forKey: .developmentLanguage)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,6 +122,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         try container.encode(variants, forKey: .variants)
         try container.encode(models, forKey: .models)
         try container.encodeIfPresent(launchScreenColors, forKey: .launchScreenColors)
+        try container.encodeIfPresent(developmentLanguage, forKey: .developmentLanguage)
     }
 
     /// The catalog device id for a hardware model identifier, or the argument itself when it
@@ -124,7 +135,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.schemaVersion == rhs.schemaVersion && lhs.version == rhs.version && lhs.generator == rhs.generator
             && lhs.pack == rhs.pack && lhs.layouts == rhs.layouts && lhs.variants == rhs.variants && lhs.models == rhs.models
-            && lhs.launchScreenColors == rhs.launchScreenColors
+            && lhs.launchScreenColors == rhs.launchScreenColors && lhs.developmentLanguage == rhs.developmentLanguage
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -136,6 +147,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
         hasher.combine(variants)
         hasher.combine(models)
         hasher.combine(launchScreenColors)
+        hasher.combine(developmentLanguage)
     }
 }
 
@@ -197,7 +209,8 @@ extension LaunchManifest {
         case remote
     }
 
-    /// One rendered image: a layout drawn for one screen size, orientation and appearance.
+    /// One rendered image: a layout drawn for one screen size, orientation and appearance, and
+    /// for one language when its text differs between languages.
     public struct Variant: Codable, Sendable, Hashable, Identifiable {
         /// Unique within a manifest, e.g. `winter-phone-1179x2556-dark`.
         public var id: String
@@ -226,6 +239,9 @@ extension LaunchManifest {
         /// The iPad multitasking window the image fills, or `nil` for the full screen. Absent
         /// from the JSON of full-screen variants (and of manifests written before windows existed).
         public var window: MultitaskingWindow?
+        /// The BCP 47 tag of the language whose text the image shows (`zh-Hans`, `ar`), or `nil`
+        /// for an image that is the same in every language. Absent from the JSON when `nil`.
+        public var locale: String?
 
         public init(
             id: String,
@@ -240,7 +256,8 @@ extension LaunchManifest {
             offset: Int?,
             length: Int,
             sha256: String? = nil,
-            window: MultitaskingWindow? = nil
+            window: MultitaskingWindow? = nil,
+            locale: String? = nil
         ) {
             self.id = id
             self.layout = layout
@@ -255,6 +272,7 @@ extension LaunchManifest {
             self.length = length
             self.sha256 = sha256
             self.window = window
+            self.locale = locale
         }
 
         /// Where the bytes lie in the full pack; `nil` for a remote layout's variant.

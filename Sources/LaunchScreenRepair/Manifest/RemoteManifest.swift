@@ -42,6 +42,9 @@ public struct RemoteManifest: Codable, Sendable, Hashable {
     public var variants: [LaunchManifest.Variant]
     /// Hardware model identifier → catalog device id, for the devices the variants name.
     public var models: [String: String]
+    /// The development language of localized variants (``LaunchManifest/developmentLanguage``),
+    /// for an app whose bundled manifest has none; absent when no variant has a `locale`.
+    public var developmentLanguage: String?
 
     /// The schema version this library writes and reads.
     public static let currentSchemaVersion = 1
@@ -56,7 +59,8 @@ public struct RemoteManifest: Codable, Sendable, Hashable {
     /// Creates a remote manifest.
     public init(
         schemaVersion: Int = RemoteManifest.currentSchemaVersion, published: Int, enabled: Bool = true, generator: String,
-        layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String] = [:]
+        layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String] = [:],
+        developmentLanguage: String? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.published = published
@@ -65,5 +69,6 @@ public struct RemoteManifest: Codable, Sendable, Hashable {
         self.layouts = layouts
         self.variants = variants
         self.models = models
+        self.developmentLanguage = developmentLanguage
     }
 }

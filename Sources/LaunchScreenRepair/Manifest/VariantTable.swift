@@ -4,15 +4,16 @@ import Foundation
 /// them, so that the compiler reads a single string literal (its time and memory grow with the
 /// bytes, not with an expression's size) and a changed layout changes only its own lines.
 ///
-/// A line has 13 fields separated by one space, in ``columns``' order. Absent values (no pack
-/// offset, no SHA-256, no window, no devices) are `-`; devices are joined by commas. A field's
+/// A line has 14 fields separated by one space, in ``columns``' order (a line of 13, written
+/// before `locale` existed, reads as language-neutral). Absent values (no pack offset, no
+/// SHA-256, no window, no devices, no locale) are `-`; devices are joined by commas. A field's
 /// `%`, space, comma, quote, backslash and control characters are percent-encoded (and a text
 /// that is `-` itself), an empty text is `""`.
 public enum VariantTable {
     /// The fields of a line, in order.
     public static let columns = [
         "id", "layout", "width", "height", "orientation", "appearance", "idiom", "devices", "md5", "offset", "length", "sha256",
-        "window",
+        "window", "locale",
     ]
 
     /// One variant's line.
@@ -22,7 +23,7 @@ public enum VariantTable {
             variant.appearance.rawValue, variant.idiom.rawValue,
             variant.devices.isEmpty ? absent : variant.devices.map(field).joined(separator: ","), field(variant.md5),
             variant.offset.map(String.init) ?? absent, String(variant.length), variant.sha256.map(field) ?? absent,
-            variant.window.map { field($0.rawValue) } ?? absent,
+            variant.window.map { field($0.rawValue) } ?? absent, variant.locale.map(field) ?? absent,
         ].joined(separator: " ")
     }
 
@@ -138,7 +139,9 @@ public enum VariantTable {
             start = index + 1
         }
         fields.append(start..<line.endIndex)
-        guard fields.count == columns.count else { throw .fieldCount(line: number, found: fields.count) }
+        guard fields.count == columns.count || fields.count == columns.count - 1 else {
+            throw .fieldCount(line: number, found: fields.count)
+        }
         func value<T>(_ column: Int, _ parse: (ArraySlice<UInt8>) -> T?) throws(VariantTableError) -> T {
             guard let value = parse(line[fields[column]]) else {
                 throw .invalid(line: number, column: columns[column], value: String(decoding: line[fields[column]], as: UTF8.self))
@@ -157,7 +160,8 @@ public enum VariantTable {
             orientation: try value(4, rawValue), appearance: try value(5, rawValue), idiom: try value(6, rawValue),
             devices: try optional(7, devices) ?? [], md5: try value(8, text), offset: try optional(9, count),
             length: try value(10, count), sha256: try optional(11, text),
-            window: try optional(12, { text($0).flatMap(MultitaskingWindow.init(rawValue:)) }))
+            window: try optional(12, { text($0).flatMap(MultitaskingWindow.init(rawValue:)) }),
+            locale: fields.count > 13 ? try optional(13, text) : nil)
     }
 
     /// A non-negative decimal integer.

@@ -14,11 +14,15 @@ struct ManifestCheck: Codable, Sendable, Hashable {
     var entityTag: String?
     /// The stored manifest's `Last-Modified`, as the server sent it.
     var lastModified: String?
+    /// The app's language at the last completed fetch (``RepairEnvironment/language``), whose
+    /// images it stored.
+    var language: String?
 
-    /// Whether a fetch at `now` comes within `minimumInterval` seconds of the last completed one,
-    /// and so requests nothing. A clock set back before that completion does not throttle.
-    func throttles(at now: Date, minimumInterval: TimeInterval) -> Bool {
-        guard let completed, minimumInterval > 0 else { return false }
+    /// Whether a fetch at `now` in `language` comes within `minimumInterval` seconds of the last
+    /// completed one, and so requests nothing. A clock set back before that completion does not
+    /// throttle, nor does a new language: its images are not stored.
+    func throttles(at now: Date, minimumInterval: TimeInterval, language: String?) -> Bool {
+        guard let completed, minimumInterval > 0, language == self.language else { return false }
         let elapsed = now.timeIntervalSince1970 - TimeInterval(completed)
         return elapsed >= 0 && elapsed < minimumInterval
     }

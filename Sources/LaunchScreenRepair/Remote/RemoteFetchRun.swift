@@ -132,7 +132,10 @@ struct RemoteFetchRun<FS: FileSystem> {
     /// fetch completed. When that fails, the file goes: validators that describe another
     /// manifest must never be sent.
     mutating func remember(completedAt date: Date? = nil) {
-        if let date { check.completed = Int(date.timeIntervalSince1970) }
+        if let date {
+            check.completed = Int(date.timeIntervalSince1970)
+            check.language = request.environment.language
+        }
         do { try store.keep(check: check) } catch { store.forgetCheck() }
     }
 
@@ -194,7 +197,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         let environment = request.environment
         let stored = StoredRemoteLayouts(
             published: manifest.published, layouts: manifest.layouts, variants: manifest.variants, models: manifest.models, stored: [],
-            missing: [:])
+            missing: [:], developmentLanguage: manifest.developmentLanguage)
         // A remote layout of the app's that the newest manifest does not list was withdrawn: not fetched, its images pruned.
         let listed = Set(manifest.layouts.map(\.id))
         let withdrawn = request.manifest.layouts.filter { $0.delivery == .remote && !listed.contains($0.id) }.map(\.id)
@@ -233,7 +236,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         if let model = environment.deviceModel, let device = full.models[model] { models[model] = device }
         let layouts = StoredRemoteLayouts(
             published: manifest.published, layouts: selection.layouts, variants: selection.variants, models: models,
-            stored: storedImages.sorted(), missing: missing, withdrawn: withdrawn)
+            stored: storedImages.sorted(), missing: missing, withdrawn: withdrawn, developmentLanguage: manifest.developmentLanguage)
         do { try store.keep(layouts: layouts) } catch {
             if error.isProtectedDataUnavailable { throw error }
             report = report.stopped(

@@ -66,7 +66,9 @@ public enum RemoteLayoutFetch {
         defer { lock.release() }
         let check = store.check()
         let now = request.environment.date
-        if check.throttles(at: now, minimumInterval: request.minimumInterval), let completed = check.completed {
+        if check.throttles(at: now, minimumInterval: request.minimumInterval, language: request.environment.language),
+            let completed = check.completed
+        {
             let reason =
                 "a fetch completed \(RemoteFetchError.date(completed)), less than \(Int(request.minimumInterval)) s before \(RemoteFetchError.date(Int(now.timeIntervalSince1970))): nothing requested"
             return report.stopped(.throttled, reason)

@@ -48,6 +48,7 @@ struct RemoteLayoutOverlay: Sendable {
             manifest.layouts = bundled.layouts.map { byID[$0.id] ?? $0 } + remote.filter { !bundledIDs.contains($0.id) }
             manifest.replaceVariants(ofLayouts: replaced, with: stored.variants.filter { replaced.contains($0.layout) })
             manifest.models.merge(stored.models) { _, remote in remote }
+            manifest.developmentLanguage = manifest.developmentLanguage ?? stored.developmentLanguage
         }
         // An excluded layout that is still there is a bundled manifest's remote entry.
         manifest.layouts.removeAll { excluded.contains($0.id) && $0.delivery == .remote }
@@ -69,6 +70,14 @@ struct RemoteLayoutOverlay: Sendable {
     /// Why a remote variant's image is not stored.
     func whyMissing(_ variant: LaunchManifest.Variant) -> String {
         guard let sha256 = variant.sha256, let stored else { return "no remote layouts fetched yet" }
-        return stored.missing[sha256] ?? "not fetched yet (a snapshot size the last fetch did not see)"
+        if let reason = stored.missing[sha256] { return reason }
+        let otherLanguage = stored.variants.contains {
+            $0.locale != variant.locale
+                && ($0.layout, $0.width, $0.height, $0.appearance) == (variant.layout, variant.width, variant.height, variant.appearance)
+                && isStored($0)
+        }
+        return otherLanguage
+            ? "not fetched yet (the last fetch was for the app's language then, \(variant.locale == nil ? "not this one" : "not \(variant.locale!)"))"
+            : "not fetched yet (a snapshot size the last fetch did not see)"
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// Which remote layouts and variants a device keeps, and which images it downloads: the remote
 /// layouts active today or within the prefetch window; of their variants, those of the
 /// device's idiom for its model's sizes and its snapshot files' sizes (all of the idiom when
-/// the model is unknown); and the images the planner would pick for the snapshot files' sizes,
+/// the model is unknown), in every language, so that after a language change a repair knows
+/// the new language's image is not stored yet and shows another layout; and the images the planner would pick for the snapshot files' sizes,
 /// in both appearances (phones portrait-only under the default policy take the portrait image
-/// for landscape-sized files). A pure function of its inputs.
+/// for landscape-sized files), in the app's language (``LanguageChain``: that language's,
+/// else the development language's). A pure function of its inputs.
 struct RemoteSelection: Sendable {
     /// One image to have, and the variants that use it.
     struct Image: Sendable, Hashable {
@@ -43,7 +45,8 @@ struct RemoteSelection: Sendable {
             variants += all.filter { kept.contains($0.id) }
 
             let planner = RepairPlanner(
-                manifest: manifest, layout: layout.id, idiom: environment.idiom, deviceModel: environment.deviceModel, policy: policy)
+                manifest: manifest, layout: layout.id, idiom: environment.idiom, deviceModel: environment.deviceModel, policy: policy,
+                language: environment.language)
             for size in sizes {
                 let candidates = planner.candidates(width: size.width, height: size.height)
                 for appearance in Appearance.allCases {

@@ -21,6 +21,8 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
     /// The app's remote layouts that the manifest does not list: withdrawn by whoever published
     /// it, so not fetched, and shown on none of their days.
     var withdrawn: [String] = []
+    /// The manifest's ``RemoteManifest/developmentLanguage``.
+    var developmentLanguage: String?
 
     /// The file's name in the store.
     static let fileName = "layouts.json"
@@ -54,10 +56,11 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
 
 extension StoredRemoteLayouts {
     private enum CodingKeys: String, CodingKey {
-        case published, layouts, variants, models, stored, missing, withdrawn
+        case published, layouts, variants, models, stored, missing, withdrawn, developmentLanguage
     }
 
-    /// Reads a file written by any version of the module (one from before `withdrawn` has none).
+    /// Reads a file written by any version of the module (one from before `withdrawn` or
+    /// `developmentLanguage` has none).
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         published = try container.decode(Int.self, forKey: .published)
@@ -67,5 +70,6 @@ extension StoredRemoteLayouts {
         stored = try container.decode([String].self, forKey: .stored)
         missing = try container.decode([String: String].self, forKey: .missing)
         withdrawn = try container.decodeIfPresent([String].self, forKey: .withdrawn) ?? []
+        developmentLanguage = try container.decodeIfPresent(String.self, forKey: .developmentLanguage)
     }
 }

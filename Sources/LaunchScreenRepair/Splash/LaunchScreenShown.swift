@@ -12,23 +12,30 @@ public struct LaunchWindow: Sendable, Hashable {
     public var pointHeight: Double
     /// Pixels per point of the screen.
     public var screenScale: Double
+    /// The language the app runs in (``RepairEnvironment/language``): a localized image is
+    /// shown in it, as this launch's repair writes it.
+    public var language: String?
 
     /// Creates a window value.
-    public init(orientation: Orientation, appearance: Appearance?, pointWidth: Double, pointHeight: Double, screenScale: Double) {
+    public init(
+        orientation: Orientation, appearance: Appearance?, pointWidth: Double, pointHeight: Double, screenScale: Double,
+        language: String? = nil
+    ) {
         self.orientation = orientation
         self.appearance = appearance
         self.pointWidth = pointWidth
         self.pointHeight = pointHeight
         self.screenScale = screenScale
+        self.language = language
     }
 
-    /// The window of an app in `environment`: its orientation, and the appearance the system
-    /// drew in (the pinned style, else the user's).
+    /// The window of an app in `environment`: its orientation, the appearance the system drew in
+    /// (the pinned style, else the user's) and its language.
     public init(_ environment: RepairEnvironment, pointWidth: Double, pointHeight: Double, screenScale: Double) {
         self.init(
             orientation: environment.currentOrientation ?? (pointWidth > pointHeight ? .landscape : .portrait),
             appearance: environment.pinnedAppearance ?? environment.currentAppearance, pointWidth: pointWidth,
-            pointHeight: pointHeight, screenScale: screenScale)
+            pointHeight: pointHeight, screenScale: screenScale, language: environment.language)
     }
 }
 
@@ -87,7 +94,9 @@ public enum LaunchScreenShown: Sendable, Hashable {
     /// the file of the window's orientation and appearance that still holds what this module
     /// wrote (same identity as recorded) and whose image the app can load: a manifest variant or
     /// the app's own image. Of several such files (an iPad's full screen and its windows), the
-    /// one of the window's pixel size, else the largest.
+    /// one of the window's pixel size, else the largest. A localized image is shown in the
+    /// window's language (the same image of the layout in that language, when the slot still
+    /// holds another's), so that the splash never speaks another language than the app.
     public static func decide(
         ledger: Ledger, entries: [DirectoryEntry], manifest: LaunchManifest, placeholder: PlaceholderReport?, window: LaunchWindow
     ) -> LaunchScreenShown {
@@ -98,6 +107,7 @@ public enum LaunchScreenShown: Sendable, Hashable {
             return .storyboard(reason: "the appearance the launch was drawn in is not known")
         }
         let identities = Dictionary(entries.map { ($0.name, $0.identity) }, uniquingKeysWith: { first, _ in first })
+        let language = LanguageChain(language: window.language, developmentLanguage: manifest.developmentLanguage)
         var candidates: [(name: String, source: SplashImage.Source, width: Int, height: Int)] = []
         for (name, entry) in ledger.files where entry.orientation == window.orientation && entry.appearance == appearance {
             guard let identity = entry.identity, identities[name] == identity else { continue }
@@ -105,7 +115,8 @@ public enum LaunchScreenShown: Sendable, Hashable {
                 let slot = LaunchSlot(window.orientation, appearance)
                 guard let record = ledger.overrides[slot.key], record.md5 == entry.md5 else { continue }
                 candidates.append((name, .appImage(slot), record.header.width, record.header.height))
-            } else if let variant = manifest.variant(id: entry.variant, layout: entry.layout), variant.md5 == entry.md5 {
+            } else if let written = manifest.variant(id: entry.variant, layout: entry.layout), written.md5 == entry.md5 {
+                let variant = sameImage(as: written, in: manifest, language: language)
                 candidates.append((name, .variant(variant.id, layout: variant.layout), variant.width, variant.height))
             }
         }
@@ -122,6 +133,21 @@ public enum LaunchScreenShown: Sendable, Hashable {
             ?? candidates.max { ($0.width * $0.height, $1.name) < ($1.width * $1.height, $0.name) }!
         return .image(
             image(chosen.source, file: chosen.name, width: chosen.width, height: chosen.height, window: window))
+    }
+
+    /// `written`, or the variant of the same image (layout, size, window, appearance, for one of
+    /// its devices) in the best language of `language` when `written` is another language's.
+    private static func sameImage(
+        as written: LaunchManifest.Variant, in manifest: LaunchManifest, language: LanguageChain
+    ) -> LaunchManifest.Variant {
+        // Neutral, or in the app's very language (a steady launch): nothing better to look up.
+        guard written.locale != nil, language.rank(of: written.locale) != 0 else { return written }
+        let devices = Set(written.devices)
+        let same = manifest.variants(layout: written.layout, idiom: written.idiom).filter {
+            ($0.width, $0.height, $0.window, $0.appearance) == (written.width, written.height, written.window, written.appearance)
+                && (devices.isEmpty || !devices.isDisjoint(with: $0.devices))
+        }
+        return language.preferred(same).first ?? written
     }
 
     /// The image value: its scale from the window's width when its shape is the window's.

@@ -22,18 +22,21 @@ final class SplashDecisions<FS: FileSystem>: Sendable {
     private let locator: SnapshotLocator
     private let manifest: LaunchManifest
     private let pinnedAppearance: Appearance?
+    /// The app's language: localized images are shown in it.
+    private let language: String?
     private let fileSystem: FS
     /// The launch call's reading; `nil` once a write made it stale.
     private let launch: LockedValue<SnapshotObservation?>
 
     /// Decisions for one app container, starting from what the launch call read.
     init(
-        locator: SnapshotLocator, manifest: LaunchManifest, pinnedAppearance: Appearance?, launch: SnapshotObservation?,
-        fileSystem: FS
+        locator: SnapshotLocator, manifest: LaunchManifest, pinnedAppearance: Appearance?, language: String? = nil,
+        launch: SnapshotObservation?, fileSystem: FS
     ) {
         self.locator = locator
         self.manifest = manifest
         self.pinnedAppearance = pinnedAppearance
+        self.language = language
         self.fileSystem = fileSystem
         self.launch = LockedValue(launch)
     }
@@ -45,7 +48,7 @@ final class SplashDecisions<FS: FileSystem>: Sendable {
     /// What `scene`'s splash starts from; `nil` when the scene shows no splash (an external
     /// display).
     func shown(for scene: SplashScene) -> LaunchScreenShown? {
-        guard let window = scene.launchWindow(pinnedAppearance: pinnedAppearance) else { return nil }
+        guard let window = scene.launchWindow(pinnedAppearance: pinnedAppearance, language: language) else { return nil }
         guard let observation = launch.get() ?? SnapshotRepair.observeSnapshots(locator, fileSystem: fileSystem) else {
             return .storyboard(reason: "the ledger or the snapshot folder could not be read")
         }

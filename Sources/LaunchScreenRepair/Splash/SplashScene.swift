@@ -41,10 +41,11 @@ public struct SplashScene: Sendable, Hashable {
 
     /// The window the system drew this scene's launch snapshot for: the pinned style wins over
     /// the scene's own; `nil` for an external display, which never shows the app's snapshots.
-    public func launchWindow(pinnedAppearance: Appearance?) -> LaunchWindow? {
+    /// `language` is the app's (``RepairEnvironment/language``).
+    public func launchWindow(pinnedAppearance: Appearance?, language: String? = nil) -> LaunchWindow? {
         guard role == .application else { return nil }
         return LaunchWindow(
             orientation: orientation, appearance: pinnedAppearance ?? appearance, pointWidth: pointWidth, pointHeight: pointHeight,
-            screenScale: screenScale)
+            screenScale: screenScale, language: language)
     }
 }

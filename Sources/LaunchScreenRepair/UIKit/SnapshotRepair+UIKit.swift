@@ -335,7 +335,7 @@ final class AppLaunch {
         decisions.set(
             SplashDecisions(
                 locator: context.locator, manifest: context.manifest, pinnedAppearance: context.device.pinnedAppearance,
-                launch: preparation.observation, fileSystem: LocalFileSystem()))
+                language: environment.language, launch: preparation.observation, fileSystem: LocalFileSystem()))
         let launch = AppLaunch(context: context, options: options, preparation: preparation)
         // Whenever the app moves to the background: a season that began while it was in memory
         // is put in place before the next cold launch, on a utility queue, inside a background
@@ -449,6 +449,8 @@ final class AppLaunch {
             systemVersion: SystemVersion(major: system.majorVersion, minor: system.minorVersion, patch: system.patchVersion),
             idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone,
             deviceModel: hardwareModel(),
+            // The localization the system draws the launch storyboard in, per-app language included.
+            language: Bundle.main.preferredLocalizations.first,
             currentAppearance: Appearance(style),
             currentOrientation: landscape ? .landscape : .portrait,
             pinnedAppearance: info.pinnedAppearance,

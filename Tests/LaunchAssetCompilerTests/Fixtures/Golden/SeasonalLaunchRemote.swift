@@ -31,15 +31,15 @@ public enum SeasonalLaunch: LaunchAssetCatalog {
     ]
 
     /// Each layout's variants, one a line in id order, in the columns of `VariantTable`:
-    /// id layout width height orientation appearance idiom devices md5 offset length sha256 window.
+    /// id layout width height orientation appearance idiom devices md5 offset length sha256 window locale.
     private static let variantTables: [String: String] = [
         "default": #"""
-            default-phone-1179x2556-dark default 1179 2556 portrait dark phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 900150983cd24fb0d6963f7d28e17f72 48245 40117 - -
-            default-phone-1179x2556-light default 1179 2556 portrait light phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 d41d8cd98f00b204e9800998ecf8427e 32 48213 - -
+            default-phone-1179x2556-dark default 1179 2556 portrait dark phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 900150983cd24fb0d6963f7d28e17f72 48245 40117 - - -
+            default-phone-1179x2556-light default 1179 2556 portrait light phone iphone-14-pro,iphone-15,iphone-15-pro,iphone-16 d41d8cd98f00b204e9800998ecf8427e 32 48213 - - -
             """#,
         "winter": #"""
-            winter-pad-2732x2048-dark winter 2732 2048 landscape dark pad ipad-air-13-m2 57edf4a22be3c955ac49da2e2107b67a - 301554 2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f -
-            winter-pad-split-1-3-750x2048-dark winter 750 2048 portrait dark pad ipad-air-13-m2 c3fcd3d76192e4007dfb496cca67e13b - 61027 3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f splitView-1/3
+            winter-pad-2732x2048-dark winter 2732 2048 landscape dark pad ipad-air-13-m2 57edf4a22be3c955ac49da2e2107b67a - 301554 2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f - -
+            winter-pad-split-1-3-750x2048-dark winter 750 2048 portrait dark pad ipad-air-13-m2 c3fcd3d76192e4007dfb496cca67e13b - 61027 3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f splitView-1/3 -
             """#,
     ]
 
