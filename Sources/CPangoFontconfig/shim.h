@@ -4,5 +4,6 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <cairo-ft.h>
 
 #endif

@@ -166,6 +166,8 @@ public final class TemplateFonts: @unchecked Sendable {
         }
         // A font map serves one thread: Pango's are not thread-safe.
         guard let created = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return }
+        // Before any thread draws with this configuration's fonts.
+        OpenFontFaces.process.keepOpen(every: configuration)
         // A `PangoCairoFcFontMap`: a Pango font map, a fontconfig one and a cairo one at once.
         let map = OpaquePointer(created)
         pango_fc_font_map_set_config(map, configuration)
