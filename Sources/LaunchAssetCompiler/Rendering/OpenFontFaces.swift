@@ -1,3 +1,4 @@
+import CLibrsvg
 import CPangoFontconfig
 import Foundation
 
