@@ -8,12 +8,12 @@ import Testing
 @Suite("Contact sheet")
 struct ContactSheetTests {
     /// The package's own layouts for phones, in the given languages besides English (none: every one translated).
-    func plan(_ layoutIDs: [String], languages: [String] = []) throws -> LaunchAssetGenerator.Plan {
+    func plan(_ layoutIDs: [String], languages: [String] = [], idioms: [Idiom] = [.phone]) throws -> LaunchAssetGenerator.Plan {
         try LaunchAssetGenerator(
             configuration: .init(
                 layoutsDirectory: LaunchScreenTests.packageRoot.appendingPathComponent("Layouts"),
                 templatesDirectory: LaunchScreenTests.packageRoot.appendingPathComponent("Templates"), layoutIDs: layoutIDs,
-                idioms: [.phone], localization: LocalizationSettings(languages: languages))
+                idioms: idioms, localization: LocalizationSettings(languages: languages))
         ).plan(checkingInstances: false)
     }
 
@@ -101,5 +101,24 @@ struct ContactSheetTests {
         let size = try #require(pngSize(png))
         #expect(size.width == arrangement.width && size.height == arrangement.height)
         #expect(arrangement.sections.first?.labels.count == 2)
+    }
+
+    @Test("every bundled layout in every language (the README's first command) fits the largest image cairo draws")
+    func everyLanguageFits() throws {
+        let plan = try plan([], idioms: [.phone, .pad])
+        #expect(plan.variants.count == 2160)
+        let sheet = ContactSheet()
+        let arrangement = sheet.arrangement(layouts: plan.layouts, variants: plan.variants)
+        #expect(arrangement.height <= ContactSheet.largestSide && arrangement.width <= ContactSheet.largestSide)
+        #expect(arrangement.columns > sheet.columns, "12 columns would make it taller than cairo draws")
+
+        // Every variant once, in the sheet, no two in one place.
+        let cells = arrangement.sections.flatMap(\.cells)
+        #expect(cells.map(\.variant.id).sorted() == plan.variants.map(\.id).sorted())
+        #expect(Set(cells.map { "\($0.x),\($0.y)" }).count == cells.count)
+        #expect(cells.allSatisfy { $0.x >= 0 && $0.x + 174 <= arrangement.width && $0.y + 202 <= arrangement.height })
+        // One column more would do: the sheet is as narrow as fits.
+        let narrower = sheet.arrangement(layouts: plan.layouts, variants: plan.variants, columns: arrangement.columns - 1)
+        #expect(narrower.height > ContactSheet.largestSide)
     }
 }

@@ -10,6 +10,7 @@ import LaunchScreenRepair
 /// that no row mixes languages. A layout without gets no labels, as before languages existed.
 /// Cells are drawn from each variant's SVG at thumbnail size, not by scaling the full PNGs.
 public struct ContactSheet: Sendable {
+    /// Cells per row; more where the sheet would otherwise be taller than cairo can draw.
     public var columns = 12
     /// The longer side of a thumbnail, in pixels.
     public var thumbnailSide = 150
@@ -51,13 +52,22 @@ public struct ContactSheet: Sendable {
             var y: Int
         }
 
+        var columns: Int
         var width: Int
         var height: Int
         var sections: [Section] = []
     }
 
+    /// The most pixels either side of a cairo image may have.
+    static let largestSide = 32767
+
     public func png(layouts: [SeasonalLayout], variants: [PlannedVariant]) throws(RenderError) -> Data {
         let arrangement = arrangement(layouts: layouts, variants: variants)
+        guard arrangement.height <= Self.largestSide else {
+            throw .surfaceFailed(
+                "the preview of \(variants.count) variants would be \(arrangement.width) × \(arrangement.height) pixels, more than "
+                    + "the \(Self.largestSide) a side may have: preview fewer (--layout, --idiom, --language)")
+        }
         let image = try CairoImage(width: arrangement.width, height: arrangement.height, opaque: true)
         fonts.useOnThisThread()
         image.fill(red: 0.95, green: 0.95, blue: 0.97)
@@ -79,9 +89,20 @@ public struct ContactSheet: Sendable {
     }
 
     /// The sheet's size and where every header, band label and cell goes: each layout's cells in
-    /// plan order, split into one band per language where some of them are localized.
+    /// plan order, split into one band per language where some of them are localized. A render
+    /// in several languages has thousands of cells: rows get wider, from ``columns`` on, until
+    /// the sheet is no taller than cairo can draw (or as wide as it can).
     func arrangement(layouts: [SeasonalLayout], variants: [PlannedVariant]) -> Arrangement {
-        var arrangement = Arrangement(width: margin * 2 + columns * cellWidth, height: 0)
+        var arrangement = arrangement(layouts: layouts, variants: variants, columns: columns)
+        while arrangement.height > Self.largestSide, margin * 2 + (arrangement.columns + 1) * cellWidth <= Self.largestSide {
+            arrangement = self.arrangement(layouts: layouts, variants: variants, columns: arrangement.columns + 1)
+        }
+        return arrangement
+    }
+
+    /// The arrangement with `columns` cells per row.
+    func arrangement(layouts: [SeasonalLayout], variants: [PlannedVariant], columns: Int) -> Arrangement {
+        var arrangement = Arrangement(columns: columns, width: margin * 2 + columns * cellWidth, height: 0)
         var top = margin
         for layout in layouts {
             let cells = variants.filter { $0.layout == layout.id }
@@ -97,7 +118,7 @@ public struct ContactSheet: Sendable {
                     section.cells.append(
                         .init(variant: variant, x: margin + (index % columns) * cellWidth, y: top + (index / columns) * cellHeight))
                 }
-                top += rows(band.cells.count) * cellHeight
+                top += (band.cells.count + columns - 1) / columns * cellHeight
             }
             arrangement.sections.append(section)
             top += margin
@@ -121,8 +142,6 @@ public struct ContactSheet: Sendable {
         if !neutral.isEmpty { bands.append(("language-neutral  ·  \(neutral.count) variants, the same in every language", neutral)) }
         return bands
     }
-
-    private func rows(_ count: Int) -> Int { (count + columns - 1) / columns }
 
     private func drawCell(_ variant: PlannedVariant, x: Double, y: Double, in context: OpaquePointer) throws(RenderError) {
         let side = Double(thumbnailSide)
