@@ -121,4 +121,18 @@ struct ContactSheetTests {
         let narrower = sheet.arrangement(layouts: plan.layouts, variants: plan.variants, columns: arrangement.columns - 1)
         #expect(narrower.height > ContactSheet.largestSide)
     }
+
+    @Test("a sheet that cannot fit even at its widest is an error that says what to preview less of")
+    func tooLargeIsAnError() throws {
+        let plan = try plan(["default"], languages: ["en"])
+        var sheet = ContactSheet()
+        sheet.thumbnailSide = 4000
+        #expect(throws: RenderError.self) { try sheet.png(layouts: plan.layouts, variants: plan.variants) }
+        do {
+            _ = try sheet.png(layouts: plan.layouts, variants: plan.variants)
+        } catch {
+            #expect("\(error)".contains("the preview of \(plan.variants.count) variants would be"))
+            #expect("\(error)".contains("preview fewer (--layout, --idiom, --language)"))
+        }
+    }
 }

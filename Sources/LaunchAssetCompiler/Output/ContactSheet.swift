@@ -63,7 +63,7 @@ public struct ContactSheet: Sendable {
 
     public func png(layouts: [SeasonalLayout], variants: [PlannedVariant]) throws(RenderError) -> Data {
         let arrangement = arrangement(layouts: layouts, variants: variants)
-        guard arrangement.height <= Self.largestSide else {
+        guard max(arrangement.width, arrangement.height) <= Self.largestSide else {
             throw .surfaceFailed(
                 "the preview of \(variants.count) variants would be \(arrangement.width) × \(arrangement.height) pixels, more than "
                     + "the \(Self.largestSide) a side may have: preview fewer (--layout, --idiom, --language)")
