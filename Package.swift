@@ -38,8 +38,8 @@ let package = Package(
             name: "LaunchScreenRepair",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             // The privacy manifest App Store Connect reads from every SDK an app links
-            // (required-reason APIs), and the splash's strings.
-            resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]
+            // (required-reason APIs).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "LaunchAssetCompiler",

@@ -119,7 +119,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
     /// The app's policy for light and dark pairs that look the same, when it chose one.
     public var indistinguishablePairs: IndistinguishablePairPolicy?
     /// What the launch call did with the upgrade placeholder, when it was asked to
-    /// (``SnapshotRepair/preparePlaceholder(_:environment:fileSystem:)``).
+    /// (the launch's preparation, or the `launch-assets repair` command).
     public var placeholder: PlaceholderReport?
     /// Notes that concern no single file (an unreadable ledger, a failed ledger write).
     public var notes: [String]

@@ -21,8 +21,8 @@ public struct RepairRequest: Sendable {
     public var appearanceHook: AppearanceHook?
     /// Asked between files: once cancelled, the files not yet handled are skipped.
     public var cancellation: RepairCancellation?
-    /// What the launch call's synchronous step did, carried into the report (and the stored
-    /// last report).
+    /// What the launch's preparation did with the upgrade placeholder, carried into the report
+    /// (and the stored last report).
     public var placeholder: PlaceholderReport?
 
     /// Creates a request.

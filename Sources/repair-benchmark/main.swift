@@ -6,8 +6,9 @@ import LaunchScreenRepair
 // "rewrite every file every launch" (what render-at-launch libraries do, rendering not even
 // counted), for an iPhone (4 snapshot files) and an iPad (16), with a manifest the size of the bundled
 // layouts' one (or `--variants N`); and for an iPhone whose layout of the day is a remote one a
-// fetch stored. Also times the launch call's synchronous step (`SnapshotRepair.prepareLaunch`) as
-// a new process runs it: the manifest made from the generated catalog's variant tables, then the step.
+// fetch stored. Also times the launch call as a new process runs it on the main thread (the
+// manifest made from the generated catalog's variant tables, then the app side's decisions for the
+// first call) and the preparation it asks for off the main thread (`SnapshotRepair.prepareLaunch`).
 // With `--languages N`, the layout of the day has an image per size and appearance in each of N
 // languages and the app runs in the last of them.
 // Run: swift run -c release repair-benchmark [--variants N] [--languages N]
@@ -113,8 +114,8 @@ let otherLayouts = (1..<max(2, (manifestVariants + perLayout - 1) / perLayout)).
         schedule: [.init(from: .init(year: 2001, month: 1, day: $0), through: .init(year: 2001, month: 1, day: $0))])
 }
 let launches = 200
-/// The synchronous step takes a tenth of a millisecond: ten times the launches, so that a burst
-/// of other work on the machine moves its median less.
+/// The launch call and its preparation take a fraction of a millisecond: ten times the launches,
+/// so that a burst of other work on the machine moves its median less.
 let stepLaunches = 2000
 /// Untimed launches before each measurement, so one-time costs (first use of Foundation's time
 /// zone and file APIs, cold CPU caches) count for neither strategy.
@@ -158,7 +159,7 @@ func line(_ cells: [String], _ widths: [Int]) -> String {
 
 let widths = [21, 5, 32, 26, 10, 10]
 print(
-    "launches per measurement: \(launches) (the synchronous step: \(stepLaunches)) after \(warmUp) untimed; "
+    "launches per measurement: \(launches) (the launch call and its preparation: \(stepLaunches)) after \(warmUp) untimed; "
         + "manifest of \(manifestVariants) variants in \(otherLayouts.count + 1) layouts"
         + (appLanguage.map { ", the layout of the day in \(languages.count) languages, the app in \($0)" } ?? "")
 )
@@ -258,20 +259,39 @@ for scenario in scenarios {
     let ledgerAfter = try ledgerStamp()
     precondition(ledgerAfter == ledgerBefore, "the steady launch rewrote the ledger")
 
-    // The launch call's synchronous step, as a new process runs it: the manifest made from the
-    // tables (the generated catalog's first use), the placeholder check and which image the user saw.
-    let window = LaunchWindow(
-        orientation: .portrait, appearance: .light, pointWidth: Double(active[0].width) / 3, pointHeight: Double(active[0].height) / 3,
-        screenScale: 3, language: appLanguage)
-    let prepared = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: manifest)
-    guard case .image = prepared.shown else { preconditionFailure("setup: the synchronous step found no image: \(prepared.shown)") }
+    // The launch call on the main thread, as a new process runs it: the manifest made from the
+    // tables (the generated catalog's first use) and the app side's decisions for the first call.
+    // Then the preparation that call asks for, off the main thread: the placeholder check and
+    // what the system drew the launch from.
+    let screen = ScreenReading(
+        pointWidth: Double(active[0].width) / 3, pointHeight: Double(active[0].height) / 3, scale: 3, nativeScale: 3, appearance: .light)
+    let clock = Clock(now: request.environment.date, timeZone: request.environment.timeZone)
+    func launchCall() -> [LaunchEffect] {
+        var coordinator = LaunchCoordinator(
+            configuration: LaunchConfiguration(
+                device: request.environment, usesScenes: true, background: .none, manifest: catalogManifest()),
+            clock: clock)
+        return coordinator.handle(
+            .repairRequested(
+                RepairCall(
+                    id: CallID(rawValue: 1), options: RepairOptionsSummary(LaunchRepairOptions()), app: .launching, screen: screen,
+                    clock: clock)))
+    }
+    precondition(launchCall().count == 2, "setup: the first call asks for the options and the preparation")
+    let prepared = SnapshotRepair.prepareLaunch(locator, environment: request.environment, screen: screen.pixelSizes, manifest: manifest)
+    precondition(prepared.readTheSnapshots, "setup: the preparation read no snapshots")
+    var callTimes: [Double] = []
     var stepTimes: [Double] = []
     for _ in 0..<warmUp {
-        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
+        _ = launchCall()
+        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, screen: screen.pixelSizes, manifest: catalogManifest())
     }
     for _ in 0..<stepLaunches {
-        let start = DispatchTime.now().uptimeNanoseconds
-        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, window: window, manifest: catalogManifest())
+        var start = DispatchTime.now().uptimeNanoseconds
+        _ = launchCall()
+        callTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        start = DispatchTime.now().uptimeNanoseconds
+        _ = SnapshotRepair.prepareLaunch(locator, environment: request.environment, screen: screen.pixelSizes, manifest: catalogManifest())
         stepTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
@@ -307,7 +327,8 @@ for scenario in scenarios {
                 ], widths))
     }
     row("steady launch (LaunchAssets)", steadyTimes, steadyRead, steadyWritten)
-    row("synchronous launch step", stepTimes, 0, 0)
+    row("launch call (main thread)", callTimes, 0, 0)
+    row("launch preparation (off main)", stepTimes, 0, 0)
     row("rewrite every file, every launch", rewriteTimes, 0, rewriteWritten)
     let (steady, rewrite) = (Spread(steadyTimes), Spread(rewriteTimes))
     print(

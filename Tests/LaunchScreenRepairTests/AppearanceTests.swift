@@ -74,6 +74,19 @@ struct AppearanceTests {
         #expect(measured.totalBlocks == 16 * 10)
     }
 
+    @Test("a chunk tagged in upper case (ASTC, as other system snapshots have it) is read as the lower-case astc is")
+    func upperCaseChunkTag() throws {
+        let original = [UInt8](try SyntheticAAPL.make(width: 8, height: 8, grey: 0xF000))
+        let blocks = try ASTCPayload.read(from: InMemoryBytes(original)).blocks
+        // The same HEAD, then the blocks in a raw chunk tagged `ASTC`, then `END `.
+        let headLength = Int(original[8]) | Int(original[9]) << 8
+        var bytes = Array(original[..<(16 + headLength)])
+        let length = UInt32(blocks.count)
+        bytes += [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)]
+        bytes += Array("ASTC".utf8) + blocks + [0, 0, 0, 0] + Array("END ".utf8)
+        #expect(try ASTCPayload.read(from: InMemoryBytes(bytes)).blocks == blocks)
+    }
+
     @Test("half floats convert")
     func halfFloat() {
         #expect(VoidExtentLuminance.halfToFloat(0x3C00) == 1)

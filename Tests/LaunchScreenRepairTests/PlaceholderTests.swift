@@ -9,20 +9,37 @@ import Testing
 struct PlaceholderTests {
     typealias Candidate = PlaceholderChoice.Candidate
 
-    @Test("the file of the current orientation and appearance; a lone file of that orientation when appearances are unknown")
+    @Test(
+        "the file of the whole screen in the current orientation and appearance; a lone one of that orientation when appearances are unknown"
+    )
     func choice() {
+        let screen = [SnapshotSize(width: 1179, height: 2556)]
         let known = [
-            Candidate(name: "a", format: .png, orientation: .portrait, appearance: .light),
-            Candidate(name: "b", format: .png, orientation: .portrait, appearance: .dark),
-            Candidate(name: "c", format: .png, orientation: .landscape, appearance: .dark),
+            Candidate(name: "a", format: .png, orientation: .portrait, appearance: .light, width: 1179, height: 2556),
+            Candidate(name: "b", format: .png, orientation: .portrait, appearance: .dark, width: 1179, height: 2556),
+            Candidate(name: "c", format: .png, orientation: .landscape, appearance: .dark, width: 2556, height: 1179),
         ]
-        #expect(PlaceholderChoice.choose(known, orientation: .portrait, appearance: .dark)?.name == "b")
-        #expect(PlaceholderChoice.choose(known, orientation: .landscape, appearance: .dark)?.name == "c")
-        #expect(PlaceholderChoice.choose(known, orientation: .landscape, appearance: .light) == nil)
-        let unknown = [Candidate(name: "j", format: .jpeg, orientation: .portrait, appearance: nil)]
-        #expect(PlaceholderChoice.choose(unknown, orientation: .portrait, appearance: .dark)?.name == "j")
-        let two = unknown + [Candidate(name: "k", format: .jpeg, orientation: .portrait, appearance: nil)]
-        #expect(PlaceholderChoice.choose(two, orientation: .portrait, appearance: .dark) == nil)
+        #expect(PlaceholderChoice.choose(known, screen: screen, orientation: .portrait, appearance: .dark)?.name == "b")
+        #expect(PlaceholderChoice.choose(known, screen: screen, orientation: .landscape, appearance: .dark)?.name == "c")
+        #expect(PlaceholderChoice.choose(known, screen: screen, orientation: .landscape, appearance: .light) == nil)
+        let unknown = [Candidate(name: "j", format: .jpeg, orientation: .portrait, appearance: nil, width: 1179, height: 2556)]
+        #expect(PlaceholderChoice.choose(unknown, screen: screen, orientation: .portrait, appearance: .dark)?.name == "j")
+        let two = unknown + [Candidate(name: "k", format: .jpeg, orientation: .portrait, appearance: nil, width: 1179, height: 2556)]
+        #expect(PlaceholderChoice.choose(two, screen: screen, orientation: .portrait, appearance: .dark) == nil)
+    }
+
+    @Test("an iPad's Split View and Slide Over snapshots are never the placeholder: only the whole screen's size")
+    func wholeScreenOnly() {
+        let screen = [SnapshotSize(width: 2048, height: 2732)]
+        let candidates = [
+            Candidate(name: "a-slide-over", format: .png, orientation: .portrait, appearance: .light, width: 640, height: 2732),
+            Candidate(name: "b-split-half", format: .png, orientation: .portrait, appearance: .light, width: 1012, height: 2732),
+            Candidate(name: "c-full", format: .png, orientation: .portrait, appearance: .light, width: 2048, height: 2732),
+        ]
+        #expect(PlaceholderChoice.choose(candidates, screen: screen, orientation: .portrait, appearance: .light)?.name == "c-full")
+        #expect(PlaceholderChoice.choose(Array(candidates.prefix(2)), screen: screen, orientation: .portrait, appearance: .light) == nil)
+        // Without a screen size (the CLI), any size of the orientation.
+        #expect(PlaceholderChoice.choose(candidates, screen: [], orientation: .portrait, appearance: .light)?.name == "a-slide-over")
     }
 
     @Test("upgrade launch with this module's PNGs in place: the one the user saw is copied in the call, removed by the next call")

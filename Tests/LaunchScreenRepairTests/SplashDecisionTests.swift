@@ -20,7 +20,7 @@ struct SplashDecisionTests {
             RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: environment))
     }
 
-    func prepare(_ catalog: TestCatalog, _ environment: RepairEnvironment, _ window: LaunchWindow) -> LaunchPreparation {
+    func prepare(_ catalog: TestCatalog, _ environment: RepairEnvironment, _ window: LaunchWindow) -> PreparedLaunch {
         SnapshotRepair.prepareLaunch(container.locator, environment: environment, window: window, manifest: catalog.manifest)
     }
 
@@ -47,7 +47,7 @@ struct SplashDecisionTests {
         }
     }
 
-    @Test("the synchronous step with the generated catalog's tables: the same image, from the shown layout's lines alone")
+    @Test("the preparation with the generated catalog's tables: the same image, from the shown layout's lines alone")
     func stepReadsOneLayout() throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
@@ -154,7 +154,7 @@ struct SplashDecisionTests {
             try container.write(try SyntheticAAPL.make(width: 1080, height: 2340, grey: dark ? 0x0800 : 0xF000), as: "\(UUID())@3x.ktx")
         }
         _ = try repair(catalog, .phone())
-        let window = LaunchWindow(.phone(), pointWidth: 375, pointHeight: 812, screenScale: 3)
+        let window = LaunchWindow(.phone(), pointWidth: 375, pointHeight: 812, screenScale: 3, nativeScale: 2.88)
         let image = try #require(prepare(catalog, .phone(), window).shown.image)
         #expect(image.source == .variant("winter-phone-1080x2340-portrait-light", layout: "winter"))
         #expect(abs(image.scale - 2.88) < 0.0001 && image.isPixelExact)

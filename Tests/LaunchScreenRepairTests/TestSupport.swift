@@ -345,3 +345,35 @@ extension RepairEnvironment {
         return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!
     }
 }
+
+extension LaunchWindow {
+    /// The window of an app in `environment`: `pointWidth` × `pointHeight` points at
+    /// `screenScale` (the panel's `nativeScale`, when it differs), in the appearance the system
+    /// drew in (a pinned style, else the user's) and the app's language.
+    init(_ environment: RepairEnvironment, pointWidth: Double, pointHeight: Double, screenScale: Double, nativeScale: Double? = nil) {
+        let native = nativeScale ?? screenScale
+        self.init(
+            orientation: pointWidth > pointHeight ? .landscape : .portrait,
+            appearance: environment.pinnedAppearance ?? environment.currentAppearance, pointWidth: pointWidth,
+            pointHeight: pointHeight, screenScale: native, language: environment.language,
+            pixelSizes: SnapshotSize.of(points: (pointWidth, pointHeight), scales: [native, screenScale]))
+    }
+}
+
+/// The launch's preparation and the decision for one window from what it read: what the app
+/// side learns, off the main thread, when a scene of that window appears before the first write.
+struct PreparedLaunch {
+    var placeholder: PlaceholderReport
+    var shown: LaunchScreenShown
+}
+
+extension SnapshotRepair {
+    /// The launch's preparation for a screen of `window`'s size, and what `window` shows from it.
+    static func prepareLaunch(
+        _ locator: SnapshotLocator, environment: RepairEnvironment, window: LaunchWindow, manifest: LaunchManifest
+    ) -> PreparedLaunch {
+        let preparation = prepareLaunch(locator, environment: environment, screen: window.pixelSizes, manifest: manifest)
+        return PreparedLaunch(
+            placeholder: preparation.placeholder, shown: LaunchCoordinator.shown(in: window, from: preparation.observation))
+    }
+}

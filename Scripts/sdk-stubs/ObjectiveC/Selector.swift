@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // ObjectiveC/objc.h (SEL), imported as ObjectiveC.Selector.
 /// An Objective-C method name. The check turns `#selector(name)` into `Selector("name")`, since a
 /// Linux compiler has no Objective-C runtime; Xcode checks the selector itself.
@@ -6,3 +8,6 @@ public struct Selector: Hashable, Sendable {
 
     public init(_ name: String) { self.name = name }
 }
+
+// Foundation/NSObjCRuntime.h
+public func NSSelectorFromString(_ aSelectorName: String) -> Selector { Selector(aSelectorName) }

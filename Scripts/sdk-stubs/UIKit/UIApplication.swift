@@ -71,6 +71,10 @@ open class UIApplication: UIResponder {
     @available(iOS 2.0, *)
     nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
     // UIKit/UIApplication.h
+    @available(iOS 2.0, *)
+    nonisolated public static let significantTimeChangeNotification = NSNotification.Name(
+        "UIApplicationSignificantTimeChangeNotification")
+    // UIKit/UIApplication.h
     @available(iOS 4.0, *)
     nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
     // UIKit/UIApplication.h

@@ -114,6 +114,8 @@ open class UIView: UIResponder, UICoordinateSpace {
     // UIKit/UIView.h
     open func removeFromSuperview() { fatalError() }
     // UIKit/UIView.h
+    open func didMoveToWindow() { fatalError() }
+    // UIKit/UIView.h
     open func setNeedsLayout() { fatalError() }
     // UIKit/UIView.h
     open func layoutIfNeeded() { fatalError() }

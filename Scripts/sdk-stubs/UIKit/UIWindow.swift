@@ -46,6 +46,10 @@ open class UIWindow: UIView {
     }
     // UIKit/UIWindow.h
     open func makeKey() { fatalError() }
+    // UIKit/UIWindow.h: the notification names are nonisolated constants.
+    nonisolated public static let didBecomeKeyNotification = NSNotification.Name("UIWindowDidBecomeKeyNotification")
+    // UIKit/UIWindow.h
+    nonisolated public static let didResignKeyNotification = NSNotification.Name("UIWindowDidResignKeyNotification")
     // UIKit/UIWindow.h
     open func makeKeyAndVisible() { fatalError() }
 }

@@ -2,24 +2,24 @@ import Foundation
 
 /// What the app's Info.plist tells the engine: read once at launch, decided here in plain Swift
 /// so the UIKit glue only hands the dictionary over.
-public struct AppInfo: Sendable, Hashable {
+struct AppInfo: Sendable, Hashable {
     /// A `UIUserInterfaceStyle` of `Light` or `Dark`: the system draws every snapshot in it.
-    public var pinnedAppearance: Appearance?
+    var pinnedAppearance: Appearance?
     /// `CFBundleShortVersionString+CFBundleVersion`; a change marks an upgrade launch.
-    public var appVersion: String?
+    var appVersion: String?
     /// The app declares scenes (`UIApplicationSceneManifest`; SwiftUI apps do): at
     /// `application(_:didFinishLaunchingWithOptions:)` it is still in the background even when
     /// the user launched it, so that state does not mean a passive launch.
-    public var usesScenes: Bool
+    var usesScenes: Bool
     /// `UILaunchStoryboardName`: the storyboard the system draws the launch snapshots from, which
     /// the splash shows when no snapshot holds an image of this module's.
-    public var launchStoryboardName: String?
+    var launchStoryboardName: String?
     /// The `UILaunchScreen` dictionary (the SwiftUI template's default): the system draws the
     /// launch screen from a colour and an image of the asset catalog, not from a storyboard.
-    public var launchScreen: LaunchScreenDictionary?
+    var launchScreen: LaunchScreenDictionary?
 
     /// Reads the keys from an Info.plist dictionary (`Bundle.main.infoDictionary`).
-    public init(infoDictionary info: [String: Any]) {
+    init(infoDictionary info: [String: Any]) {
         pinnedAppearance =
             switch info["UIUserInterfaceStyle"] as? String {
             case "Light"?: .light
@@ -36,23 +36,23 @@ public struct AppInfo: Sendable, Hashable {
 
     /// Whether a launch found in the background is a passive one (a background fetch, a
     /// notification): only for an app without scenes can that be told this early.
-    public func isPassiveLaunch(inBackground: Bool) -> Bool {
+    func isPassiveLaunch(inBackground: Bool) -> Bool {
         inBackground && !usesScenes
     }
 }
 
 /// The keys of a `UILaunchScreen` Info.plist dictionary the splash can draw: a named colour
 /// behind a named image, both from the app's asset catalog.
-public struct LaunchScreenDictionary: Sendable, Hashable {
+package struct LaunchScreenDictionary: Sendable, Hashable {
     /// `UIColorName`: the background colour's name; `nil` draws the system background.
-    public var colorName: String?
+    var colorName: String?
     /// `UIImageName`: the centred image's name, if any.
-    public var imageName: String?
+    var imageName: String?
     /// `UIImageRespectsSafeAreaInsets`: the image is centred in the safe area, not the screen.
-    public var imageRespectsSafeArea: Bool
+    var imageRespectsSafeArea: Bool
 
     /// Reads the keys; an empty dictionary is valid (the system background colour alone).
-    public init(_ dictionary: [String: Any]) {
+    init(_ dictionary: [String: Any]) {
         colorName = (dictionary["UIColorName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         imageName = (dictionary["UIImageName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         imageRespectsSafeArea = dictionary["UIImageRespectsSafeAreaInsets"] as? Bool ?? false

@@ -52,9 +52,10 @@ public struct CatalogRepair: Sendable {
     }
 
     /// One repair now, outside a launch (the app moved to the background, a refresh task ran):
-    /// today's layout, even with no UI on screen. Blocks the calling thread: never on the main one.
-    public func replan(now: Date = Date()) -> Result<RepairReport, RepairError> {
-        do { return .success(try SnapshotRepair.run(try request(replanEnvironment(now)))) } catch { return .failure(error) }
+    /// today's layout in `timeZone`, even with no UI on screen. Blocks the calling thread: never
+    /// on the main one.
+    public func replan(now: Date = Date(), timeZone: TimeZone = .current) -> Result<RepairReport, RepairError> {
+        do { return .success(try SnapshotRepair.run(try request(replanEnvironment(now, timeZone)))) } catch { return .failure(error) }
     }
 
     /// The launch's work, in its order: the repair for `environment` on a utility queue, then
@@ -72,10 +73,14 @@ public struct CatalogRepair: Sendable {
 
     /// A background refresh (the module's `BGAppRefreshTask`, or one of the host app's own that
     /// calls it): today's re-plan on a utility queue, then the remote layouts' fetch and a
-    /// re-plan when it stored a layout of today's. Cancel the task when the system expires it:
-    /// the run stops between files, and nothing is left half-written.
-    public func refresh(now: Date = Date()) async -> Result<RepairReport, RepairError> {
-        let environment = replanEnvironment(now)
+    /// re-plan when it stored a layout of today's, today being the day in `timeZone`. Cancel the
+    /// task when the system expires it: the run stops between files, and nothing is left half-written.
+    public func refresh(now: Date = Date(), timeZone: TimeZone = .current) async -> Result<RepairReport, RepairError> {
+        await refresh(replanEnvironment(now, timeZone))
+    }
+
+    /// ``refresh(now:timeZone:)`` for `environment`.
+    func refresh(_ environment: RepairEnvironment) async -> Result<RepairReport, RepairError> {
         let result = await repair(environment)
         if case .success = result { await fetchAndReplan(environment) }
         return result
@@ -92,9 +97,10 @@ public struct CatalogRepair: Sendable {
     }
 
     /// The device as it is now, for a run that no launch gates.
-    private func replanEnvironment(_ now: Date) -> RepairEnvironment {
+    private func replanEnvironment(_ now: Date, _ timeZone: TimeZone) -> RepairEnvironment {
         var environment = device
         environment.date = now
+        environment.timeZone = timeZone
         environment.isPassiveLaunch = false
         return environment
     }
@@ -121,8 +127,9 @@ public struct CatalogRepair: Sendable {
     }
 
     /// When to run again so the next season's images are in place on its first day: the next
-    /// local midnight at which another layout is active, or `nil` when none is coming.
-    public func nextSeasonChange(after date: Date = Date()) -> Date? {
-        SeasonCalendar(layouts: manifest.layouts).nextChange(after: date, timeZone: device.timeZone)
+    /// midnight in `timeZone` (the device's now, by default) at which another layout is active,
+    /// or `nil` when none is coming.
+    public func nextSeasonChange(after date: Date = Date(), timeZone: TimeZone = .current) -> Date? {
+        SeasonCalendar(layouts: manifest.layouts).nextChange(after: date, timeZone: timeZone)
     }
 }

@@ -103,7 +103,8 @@ struct PayloadReader<Source: ByteSource> {
         }
     }
 
-    /// Chunks after the signature: u32 length, 4-byte tag, body.
+    /// Chunks after the signature: u32 length, 4-byte tag, body. Tags are read without regard
+    /// to case: launch snapshots have `astc`, other system snapshots `ASTC`.
     func aapl(expected: Int) throws(PixelReadError) -> [UInt8] {
         var offset = 8
         while offset + 8 <= source.count {
@@ -114,7 +115,7 @@ struct PayloadReader<Source: ByteSource> {
             guard body + length <= source.count else {
                 throw PixelReadError(offset: offset, reason: .malformed("chunk \(tag) of \(length) bytes runs past the end"))
             }
-            switch tag {
+            switch tag.uppercased() {
             case "HEAD":
                 // Only the first HEAD's length is checked by the probe; a later one may be short.
                 guard length >= 0x14 else {
@@ -132,7 +133,7 @@ struct PayloadReader<Source: ByteSource> {
                     throw PixelReadError(offset: body, reason: .malformed("LZFS stream size \(size) exceeds its chunk"))
                 }
                 return try lzfse(try read(body + 4, size), at: body + 4, expected: expected)
-            case "astc":
+            case "ASTC":
                 let skip = length == expected + 4 ? 4 : 0
                 return try read(body + skip, length - skip)
             case "END ":

@@ -62,14 +62,27 @@ struct RepairLog {
     /// One fault line outside a run: something the app got wrong or the system refused.
     static func fault(_ line: String, _ locator: SnapshotLocator) {
         #if canImport(os)
-        let text = relative(line, to: locator.container.path)
-        if #available(iOS 14, macOS 11, *) {
-            Logger(subsystem: locator.bundleIdentifier, category: category).fault("\(text, privacy: .public)")
-        } else {
-            os_log("%{public}@", log: OSLog(subsystem: locator.bundleIdentifier, category: category), type: .fault, text)
-        }
+        write(line, .fault, locator)
         #endif
     }
+
+    /// One debug line outside a run: routine, for a developer looking.
+    static func debug(_ line: String, _ locator: SnapshotLocator) {
+        #if canImport(os)
+        write(line, .debug, locator)
+        #endif
+    }
+
+    #if canImport(os)
+    private static func write(_ line: String, _ type: OSLogType, _ locator: SnapshotLocator) {
+        let text = relative(line, to: locator.container.path)
+        if #available(iOS 14, macOS 11, *) {
+            Logger(subsystem: locator.bundleIdentifier, category: category).log(level: type, "\(text, privacy: .public)")
+        } else {
+            os_log("%{public}@", log: OSLog(subsystem: locator.bundleIdentifier, category: category), type: type, text)
+        }
+    }
+    #endif
 
     #if canImport(os)
     private func write(_ line: String, _ type: OSLogType) {
@@ -92,20 +105,23 @@ struct RepairLog {
         case detail
     }
 
-    /// The lines a run logs: the summary, then each file's, paths inside `container` relative to it.
+    /// The lines a run logs: the summary, then each file's, paths inside `container` relative
+    /// to it. The summary is a notice only when a file's line is: a steady launch, which keeps
+    /// every file, logs nothing above `.info`.
     static func lines(of report: RepairReport, container: String) -> [(Level, String)] {
-        let head: Level = report.status == .completed || report.status == .noSnapshots ? .notice : .detail
-        return [(head, relative(report.summary, to: container))]
-            + report.files.map { file in
-                let level: Level =
-                    switch file.outcome {
-                    case .failed: .error
-                    case .skipped where file.reason?.contains(RepairPlanner.windowSizeNote) == true: .detail
-                    case .replaced, .wouldReplace, .skipped: .notice
-                    case .kept: .detail
-                    }
-                return (level, relative(file.line, to: container))
-            }
+        let files: [(Level, String)] = report.files.map { file in
+            let level: Level =
+                switch file.outcome {
+                case .failed: .error
+                case .skipped where file.reason?.contains(RepairPlanner.windowSizeNote) == true: .detail
+                case .replaced, .wouldReplace, .skipped: .notice
+                case .kept: .detail
+                }
+            return (level, relative(file.line, to: container))
+        }
+        let changed = report.status == .noSnapshots || files.contains { $0.0 != .detail }
+        let head: Level = (report.status == .completed || report.status == .noSnapshots) && changed ? .notice : .detail
+        return [(head, relative(report.summary, to: container))] + files
     }
 
     /// `text` with the container's path written `~`.

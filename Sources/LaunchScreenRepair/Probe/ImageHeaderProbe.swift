@@ -58,7 +58,7 @@ public enum ImageHeaderProbe {
     private static func aapl<S: ByteSource>(_ reader: inout HeaderReader<S>) throws(ImageHeaderError) -> ImageHeader {
         let head = try reader.read(at: 0, count: 0x30)
         let length = ByteOrder.little.uint32(head, at: 8)
-        guard Array(head[12..<16]) == Array("HEAD".utf8) else {
+        guard String(decoding: head[12..<16], as: UTF8.self).uppercased() == "HEAD" else {
             throw ImageHeaderError(offset: 12, reason: .malformed("first chunk is not HEAD"))
         }
         guard length >= 0x20 else {

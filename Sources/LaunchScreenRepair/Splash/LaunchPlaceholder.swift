@@ -42,31 +42,33 @@ public struct PlaceholderReport: Codable, Sendable, Hashable {
 }
 
 /// Which snapshot the user saw during this launch, among the files `UIImage` can decode.
-public enum PlaceholderChoice {
+enum PlaceholderChoice {
     /// A decodable snapshot file.
-    public struct Candidate: Sendable, Hashable {
+    struct Candidate: Sendable, Hashable {
         /// The file name.
-        public var name: String
+        var name: String
         /// PNG or JPEG.
-        public var format: ImageFormat
+        var format: ImageFormat
         /// The slot's orientation.
-        public var orientation: Orientation
+        var orientation: Orientation
         /// The slot's appearance, when known without decoding (the ledger, a pinned style).
-        public var appearance: Appearance?
-
-        /// Creates a candidate.
-        public init(name: String, format: ImageFormat, orientation: Orientation, appearance: Appearance?) {
-            self.name = name
-            self.format = format
-            self.orientation = orientation
-            self.appearance = appearance
-        }
+        var appearance: Appearance?
+        /// The image's pixel size.
+        var width: Int
+        var height: Int
     }
 
-    /// The candidate of the current orientation and appearance; when no candidate's appearance
-    /// is known, the only one of that orientation. `nil` when that cannot be told.
-    public static func choose(_ candidates: [Candidate], orientation: Orientation, appearance: Appearance?) -> Candidate? {
-        let fitting = candidates.filter { $0.orientation == orientation }.sorted { $0.name < $1.name }
+    /// The candidate of the whole screen (one of `screen`'s pixel sizes, either way round: not
+    /// an iPad's Split View or Slide Over snapshot) in the current orientation and appearance;
+    /// when no candidate's appearance is known, the only one of that orientation. With no
+    /// screen size known (the CLI), any size. `nil` when that cannot be told.
+    static func choose(
+        _ candidates: [Candidate], screen: [SnapshotSize], orientation: Orientation, appearance: Appearance?
+    ) -> Candidate? {
+        let fitting = candidates.filter { candidate in
+            candidate.orientation == orientation
+                && (screen.isEmpty || screen.contains { $0.isFilled(byWidth: candidate.width, height: candidate.height) })
+        }.sorted { $0.name < $1.name }
         if let appearance, let match = fitting.first(where: { $0.appearance == appearance }) { return match }
         return fitting.count == 1 && fitting[0].appearance == nil ? fitting[0] : nil
     }
@@ -81,12 +83,13 @@ extension SnapshotRepair {
     /// Only a PNG or JPEG snapshot gives a placeholder: right after an update the system usually
     /// draws new snapshots in its ASTC format, which `UIImage` cannot decode; the splash should
     /// then start from the launch storyboard, which is what the user saw. Reads the ledger, lists
-    /// the snapshot folder and reads a few header bytes; copies one file at most.
-    public static func preparePlaceholder(
-        _ locator: SnapshotLocator, environment: RepairEnvironment,
+    /// the snapshot folder and reads a few header bytes; copies one file at most. `screen` is
+    /// the screen's pixel size (at its scale and its native scale), which the copy must have.
+    package static func preparePlaceholder(
+        _ locator: SnapshotLocator, environment: RepairEnvironment, screen: [SnapshotSize] = [],
         fileSystem: some FileSystem = LocalFileSystem()
     ) -> PlaceholderReport {
-        placeholderStep(SnapshotPaths(locator), environment: environment, fileSystem: fileSystem).report
+        placeholderStep(SnapshotPaths(locator), environment: environment, screen: screen, fileSystem: fileSystem).report
     }
 
     /// What the placeholder step did, with the ledger and the snapshot listing it read (`nil`
@@ -97,7 +100,9 @@ extension SnapshotRepair {
         var entries: [DirectoryEntry]?
     }
 
-    static func placeholderStep(_ paths: SnapshotPaths, environment: RepairEnvironment, fileSystem: some FileSystem) -> PlaceholderStep {
+    static func placeholderStep(
+        _ paths: SnapshotPaths, environment: RepairEnvironment, screen: [SnapshotSize], fileSystem: some FileSystem
+    ) -> PlaceholderStep {
         var step = PlaceholderStep()
         guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return step }
         if let disabled = disabledReason(paths, fileSystem: fileSystem) {
@@ -125,13 +130,14 @@ extension SnapshotRepair {
         if fileSystem.kind(of: paths.placeholderFile) != nil {
             step.report.removedPrevious = (try? fileSystem.removeItem(at: paths.placeholderFile)) != nil
         }
-        step.report = copyPlaceholder(step.report, ledger: loaded.ledger, entries: step.entries, paths, environment, fileSystem)
+        step.report = copyPlaceholder(
+            step.report, ledger: loaded.ledger, entries: step.entries, screen: screen, paths, environment, fileSystem)
         return step
     }
 
     /// On the first launch of a new app version, copies the snapshot the user saw.
     private static func copyPlaceholder(
-        _ start: PlaceholderReport, ledger: Ledger, entries: [DirectoryEntry]?, _ paths: SnapshotPaths,
+        _ start: PlaceholderReport, ledger: Ledger, entries: [DirectoryEntry]?, screen: [SnapshotSize], _ paths: SnapshotPaths,
         _ environment: RepairEnvironment, _ fileSystem: some FileSystem
     ) -> PlaceholderReport {
         var report = start
@@ -144,10 +150,6 @@ extension SnapshotRepair {
         var undecodable = 0
         var candidates: [PlaceholderChoice.Candidate] = []
         for entry in entries where entry.kind == .regular && SnapshotLocator.isSnapshotName(entry.name) {
-            if let recorded = ledger.files[entry.name], recorded.identity == entry.identity {
-                candidates.append(.init(name: entry.name, format: .png, orientation: recorded.orientation, appearance: recorded.appearance))
-                continue
-            }
             let file = paths.snapshotFolder.appendingPathComponent(entry.name)
             guard let opened = try? fileSystem.openForReading(file) else { continue }
             defer { opened.close() }
@@ -156,16 +158,17 @@ extension SnapshotRepair {
                 undecodable += 1
                 continue
             }
+            // A file this module wrote: the ledger knows its slot; else the pixels' shape and a pinned style.
+            let recorded = ledger.files[entry.name].flatMap { $0.identity == entry.identity ? $0 : nil }
             candidates.append(
                 .init(
-                    name: entry.name, format: header.format, orientation: header.orientation,
-                    appearance: environment.pinnedAppearance))
+                    name: entry.name, format: header.format, orientation: recorded?.orientation ?? header.orientation,
+                    appearance: recorded?.appearance ?? environment.pinnedAppearance, width: header.width, height: header.height))
         }
         let appearance = environment.pinnedAppearance ?? environment.currentAppearance
         guard
             let chosen = PlaceholderChoice.choose(
-                candidates, orientation: environment.currentOrientation ?? .portrait,
-                appearance: appearance)
+                candidates, screen: screen, orientation: environment.currentOrientation ?? .portrait, appearance: appearance)
         else {
             report.reason =
                 undecodable > 0 && candidates.isEmpty

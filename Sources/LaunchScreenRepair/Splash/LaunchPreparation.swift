@@ -1,53 +1,42 @@
 import Foundation
 
-/// What the launch call decides at once, in the same run-loop turn, before any repair work is
-/// scheduled: the upgrade placeholder, and which image the user saw (for the app's splash).
-public struct LaunchPreparation: Sendable, Hashable {
+/// What the launch's preparation did, off the main thread, before the launch's repair may run:
+/// the upgrade placeholder, and what the system drew the launch screen from.
+package struct LaunchPreparation: Sendable, Hashable {
     /// What was done with the upgrade placeholder.
-    public var placeholder: PlaceholderReport
-    /// What the user saw while the launch began, in the window the launch call was given.
-    public var shown: LaunchScreenShown
-    /// What the step read, for the decisions of the scenes that appear before this module's
-    /// first write (``SplashDecisions``).
+    package var placeholder: PlaceholderReport
+    /// The snapshots and the ledger as the step found them, for the scenes that appear before
+    /// this module first writes; `nil` when they could not be read (or the module is off).
     var observation: SnapshotObservation?
 
-    /// Creates a value.
-    public init(placeholder: PlaceholderReport, shown: LaunchScreenShown) {
-        self.placeholder = placeholder
-        self.shown = shown
-    }
+    /// Whether the step read the snapshots.
+    package var readTheSnapshots: Bool { observation != nil }
 }
 
 extension SnapshotRepair {
-    /// The launch call's synchronous step: ``preparePlaceholder(_:environment:fileSystem:)``, then
-    /// ``LaunchScreenShown/decide(ledger:entries:manifest:placeholder:window:)`` from the ledger
-    /// and the listing that step read, with the stored remote layouts laid over `manifest`. Reads
-    /// the ledger once and lists the snapshot folder; reads snapshot bytes only to copy a
-    /// placeholder on an upgrade launch.
-    public static func prepareLaunch(
-        _ locator: SnapshotLocator, environment: RepairEnvironment, window: LaunchWindow, manifest: LaunchManifest,
+    /// The launch's preparation: ``preparePlaceholder(_:environment:screen:fileSystem:)``, then
+    /// the ledger and the listing that step read, with the stored remote layouts laid over
+    /// `manifest`. Reads the ledger once and lists the snapshot folder; reads snapshot bytes
+    /// only to copy a placeholder on an upgrade launch. Runs off the main thread, before the
+    /// launch's repair.
+    package static func prepareLaunch(
+        _ locator: SnapshotLocator, environment: RepairEnvironment, screen: [SnapshotSize], manifest: LaunchManifest,
         fileSystem: some FileSystem = LocalFileSystem()
     ) -> LaunchPreparation {
         let paths = SnapshotPaths(locator)
-        let step = placeholderStep(paths, environment: environment, fileSystem: fileSystem)
-        guard let ledger = step.ledger else {
-            return LaunchPreparation(
-                placeholder: step.report, shown: .storyboard(reason: step.report.reason ?? "nothing was read at this launch"))
-        }
+        let step = placeholderStep(paths, environment: environment, screen: screen, fileSystem: fileSystem)
+        guard let ledger = step.ledger else { return LaunchPreparation(placeholder: step.report) }
         let overlaid = RemoteLayoutOverlay.load(paths, bundled: manifest, fileSystem: fileSystem).overlay.manifest()
-        let observation = SnapshotObservation(ledger: ledger, entries: step.entries ?? [], placeholder: step.report)
-        let shown = LaunchScreenShown.decide(
-            ledger: ledger, entries: observation.entries, manifest: overlaid, placeholder: step.report, window: window)
-        var preparation = LaunchPreparation(placeholder: step.report, shown: shown)
-        preparation.observation = observation
-        return preparation
+        return LaunchPreparation(
+            placeholder: step.report,
+            observation: SnapshotObservation(ledger: ledger, entries: step.entries ?? [], placeholder: step.report, manifest: overlaid))
     }
 }
 
 extension SplashImage {
     /// The image's bytes (PNG or JPEG): from the pack for a bundled variant, from the store for
     /// a remote one, else from the module's folder. `nil` when they cannot be read.
-    public func data(
+    func data(
         _ locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
         fileSystem: some FileSystem = LocalFileSystem()
     ) -> Data? {

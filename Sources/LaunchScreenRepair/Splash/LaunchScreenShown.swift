@@ -1,48 +1,34 @@
 import Foundation
 
-/// The app's window at launch, as the splash decision needs it.
-public struct LaunchWindow: Sendable, Hashable {
-    /// The interface orientation.
-    public var orientation: Orientation
-    /// The appearance the system drew in: a pinned `UIUserInterfaceStyle`, else the user's.
-    public var appearance: Appearance?
+/// The window the system drew a scene's launch snapshot for, as the splash decision needs it.
+struct LaunchWindow: Sendable, Hashable {
+    /// The orientation of its pixels: portrait when taller than wide (a Split View window of a
+    /// landscape iPad is portrait), as snapshot files are classified.
+    var orientation: Orientation
+    /// The appearance the system drew in: a pinned `UIUserInterfaceStyle`, else the scene's.
+    var appearance: Appearance?
     /// The window's width in points (the screen's, or an iPad window's).
-    public var pointWidth: Double
+    var pointWidth: Double
     /// The window's height in points.
-    public var pointHeight: Double
-    /// Pixels per point of the screen.
-    public var screenScale: Double
+    var pointHeight: Double
+    /// Pixels per point of the screen's panel.
+    var screenScale: Double
     /// The language the app runs in (``RepairEnvironment/language``): a localized image is
     /// shown in it, as this launch's repair writes it.
-    public var language: String?
+    var language: String?
+    /// The pixel sizes its snapshot can have (at the screen's scale and its native scale).
+    var pixelSizes: [SnapshotSize]
 
-    /// Creates a window value.
-    public init(
-        orientation: Orientation, appearance: Appearance?, pointWidth: Double, pointHeight: Double, screenScale: Double,
-        language: String? = nil
-    ) {
-        self.orientation = orientation
-        self.appearance = appearance
-        self.pointWidth = pointWidth
-        self.pointHeight = pointHeight
-        self.screenScale = screenScale
-        self.language = language
-    }
-
-    /// The window of an app in `environment`: its orientation, the appearance the system drew in
-    /// (the pinned style, else the user's) and its language.
-    public init(_ environment: RepairEnvironment, pointWidth: Double, pointHeight: Double, screenScale: Double) {
-        self.init(
-            orientation: environment.currentOrientation ?? (pointWidth > pointHeight ? .landscape : .portrait),
-            appearance: environment.pinnedAppearance ?? environment.currentAppearance, pointWidth: pointWidth,
-            pointHeight: pointHeight, screenScale: screenScale, language: environment.language)
+    /// Whether an image of `width` × `height` is this window's snapshot, either way round.
+    func isFilled(byWidth width: Int, height: Int) -> Bool {
+        pixelSizes.contains { $0.isFilled(byWidth: width, height: height) }
     }
 }
 
 /// An image the app's splash can show exactly where the launch snapshot was.
-public struct SplashImage: Sendable, Hashable {
+package struct SplashImage: Sendable, Hashable {
     /// Where its bytes are.
-    public enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         /// A manifest variant this module wrote into the slot, by id and layout; its bytes are
         /// the pack's, or a remote layout's in the store.
         case variant(String, layout: String)
@@ -54,26 +40,26 @@ public struct SplashImage: Sendable, Hashable {
     }
 
     /// Where its bytes are.
-    public var source: Source
+    var source: Source
     /// The snapshot file it is the image of.
-    public var file: String
+    var file: String
     /// Its width in pixels.
-    public var width: Int
+    var width: Int
     /// Its height in pixels.
-    public var height: Int
+    var height: Int
     /// Pixels per point at which it fills the window exactly (e.g. 2.88 on a 375-point-wide
     /// window of a 1080-pixel mini): the scale to load it at.
-    public var scale: Double
+    var scale: Double
     /// Whether its pixels line up with the window one to one: its shape is the window's. A
     /// portrait image in a landscape slot (phones are portrait-only by default) is not: it is
     /// shown upright, filling the window.
-    public var isPixelExact: Bool
+    var isPixelExact: Bool
 }
 
 /// What the user saw while this launch began, for the app's own splash to take over from it
 /// without a visible jump. Decided at launch, before this launch's repair writes anything: on a
 /// season's first day the user saw the last season's image, and so does the splash.
-public enum LaunchScreenShown: Sendable, Hashable {
+enum LaunchScreenShown: Sendable, Hashable {
     /// An image the module has the bytes of.
     case image(SplashImage)
     /// The snapshot in the slot is one the system drew from the launch storyboard (or none can
@@ -81,26 +67,29 @@ public enum LaunchScreenShown: Sendable, Hashable {
     case storyboard(reason: String)
 
     /// The image, when there is one.
-    public var image: SplashImage? {
+    var image: SplashImage? {
         if case .image(let image) = self { return image }
         return nil
     }
 
-    /// Decides from what the launch call read: the ledger (which file holds which of this
+    /// Decides from a reading of the snapshots: the ledger (which file holds which of this
     /// module's images, and since when), the snapshot folder's listing, the upgrade placeholder
-    /// just made, and the window.
+    /// made at this launch, and the window.
     ///
-    /// The placeholder wins (the snapshot the user saw, copied on an upgrade launch). Otherwise
-    /// the file of the window's orientation and appearance that still holds what this module
-    /// wrote (same identity as recorded) and whose image the app can load: a manifest variant or
-    /// the app's own image. Of several such files (an iPad's full screen and its windows), the
-    /// one of the window's pixel size, else the largest. A localized image is shown in the
-    /// window's language (the same image of the layout in that language, when the slot still
-    /// holds another's), so that the splash never speaks another language than the app.
-    public static func decide(
+    /// The placeholder wins in a window of its size (the snapshot the user saw, copied on an
+    /// upgrade launch). Otherwise the file of the window's orientation and appearance whose
+    /// image has the window's pixel size, still holds what this module wrote (same identity as
+    /// recorded) and can be loaded by the app: a manifest variant or the app's own image. Without
+    /// one, the launch storyboard: the system drew a window of a size this module holds no
+    /// image of (a Stage Manager window) from it. A localized image is shown in the window's
+    /// language (the same image of the layout in that language, when the slot still holds
+    /// another's), so that the splash never speaks another language than the app.
+    static func decide(
         ledger: Ledger, entries: [DirectoryEntry], manifest: LaunchManifest, placeholder: PlaceholderReport?, window: LaunchWindow
     ) -> LaunchScreenShown {
-        if let placeholder, let name = placeholder.copiedFrom, let width = placeholder.width, let height = placeholder.height {
+        if let placeholder, let name = placeholder.copiedFrom, let width = placeholder.width, let height = placeholder.height,
+            window.isFilled(byWidth: width, height: height)
+        {
             return .image(image(.placeholder, file: name, width: width, height: height, window: window))
         }
         guard let appearance = window.appearance else {
@@ -125,12 +114,15 @@ public enum LaunchScreenShown: Sendable, Hashable {
                 reason: "no \(window.orientation.rawValue) \(appearance.rawValue) snapshot holds an image of this module's: "
                     + "the system drew it from the launch storyboard")
         }
-        let windowPixels = (
-            Int((window.pointWidth * window.screenScale).rounded()), Int((window.pointHeight * window.screenScale).rounded())
-        )
-        let chosen =
-            candidates.first { ($0.width, $0.height) == windowPixels || ($0.height, $0.width) == windowPixels }
-            ?? candidates.max { ($0.width * $0.height, $1.name) < ($1.width * $1.height, $0.name) }!
+        guard
+            let chosen = candidates.sorted(by: { $0.name < $1.name }).first(where: { window.isFilled(byWidth: $0.width, height: $0.height) }
+            )
+        else {
+            let size = window.pixelSizes.first.map { "\($0.width)x\($0.height)" } ?? "?"
+            return .storyboard(
+                reason: "no snapshot of this window's size (\(size)) holds an image of this module's: "
+                    + "the system drew it from the launch storyboard")
+        }
         return .image(
             image(chosen.source, file: chosen.name, width: chosen.width, height: chosen.height, window: window))
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the splash draws when no snapshot holds an image of this module's: what the system drew
 /// the launch screen from.
-public enum SplashBackground: Sendable, Hashable {
+package enum SplashBackground: Sendable, Hashable {
     /// The launch storyboard, whose compiled form is in the app's bundle.
     case storyboard(name: String)
     /// The `UILaunchScreen` dictionary's colour and image.
@@ -14,7 +14,7 @@ public enum SplashBackground: Sendable, Hashable {
     /// Decides from the app's Info.plist; `storyboardExists` says whether a compiled storyboard
     /// of that name is in the bundle (`UIStoryboard(name:bundle:)` raises an Objective-C
     /// exception for a missing one, which Swift cannot catch). With both keys, the storyboard.
-    public static func decide(_ info: AppInfo, storyboardExists: (String) -> Bool) -> SplashBackground {
+    static func decide(_ info: AppInfo, storyboardExists: (String) -> Bool) -> SplashBackground {
         if let name = info.launchStoryboardName, !name.isEmpty, storyboardExists(name) { return .storyboard(name: name) }
         if let launchScreen = info.launchScreen { return .launchScreen(launchScreen) }
         return .none

@@ -16,83 +16,69 @@ struct SplashSceneTests {
             RepairRequest(locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: environment))
     }
 
-    /// What an app launched in `environment` has at the end of its launch call: the decisions,
-    /// from the synchronous step's reading. The launch has no scene yet: appearance unknown.
-    func launch(
-        _ catalog: TestCatalog, _ environment: RepairEnvironment, screenAppearance: Appearance? = nil
-    ) -> SplashDecisions<LocalFileSystem> {
-        var atLaunch = environment
-        atLaunch.currentAppearance = screenAppearance
-        let window = LaunchWindow(atLaunch, pointWidth: 393, pointHeight: 852, screenScale: 3)
-        let preparation = SnapshotRepair.prepareLaunch(container.locator, environment: atLaunch, window: window, manifest: catalog.manifest)
-        return SplashDecisions(
-            locator: container.locator, manifest: catalog.manifest, pinnedAppearance: environment.pinnedAppearance,
-            launch: preparation.observation, fileSystem: LocalFileSystem())
+    /// What the splash of `scene` decodes, in a launch played by `script` on `day`; `nil` for the launch screen.
+    func shown(_ scene: SceneReading, _ script: inout LaunchScript, on day: String = "2026-01-15") -> String? {
+        let effects = script.send(.splashRequested(scene, .view, screen: .phone, app: .sceneConnected, clock: .day(day)))
+        return effects.compactMap { if case .decodeSplashImage(_, let image) = $0 { image.word } else { nil } }.first
     }
 
-    static func phone(_ appearance: Appearance?, role: SplashScene.Role = .application) -> SplashScene {
-        SplashScene(role: role, orientation: .portrait, appearance: appearance, pointWidth: 393, pointHeight: 852, screenScale: 3)
-    }
-
-    @Test("the scene's own appearance decides, although the launch call could not tell it")
+    @Test("the scene's own appearance decides, although the launch could not tell it")
     func sceneAppearance() throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone())
-        let decisions = launch(catalog, .phone())
-        #expect(
-            decisions.shown(for: Self.phone(.dark))?.image?.source == .variant("winter-phone-1179x2556-portrait-dark", layout: "winter"))
-        #expect(
-            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
-        guard case .storyboard = decisions.shown(for: Self.phone(nil)) else {
-            Issue.record("an unspecified style must give the storyboard")
-            return
-        }
+        var script = try LaunchScript(container, catalog)
+        #expect(shown(.phone(.dark, id: "a"), &script) == "winter-phone-1179x2556-portrait-dark")
+        #expect(shown(.phone(.light, id: "b"), &script) == "winter-phone-1179x2556-portrait-light")
+        // An unspecified style: the storyboard
+        #expect(shown(.phone(nil, id: "c"), &script) == nil)
+        #expect(script.coordinator.sessions[SceneID("c")] != nil)
     }
 
-    @Test("an external display shows no splash")
-    func externalDisplay() throws {
+    @Test("a scene of another role than an app window shows no splash")
+    func otherRole() throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone())
-        #expect(launch(catalog, .phone()).shown(for: Self.phone(.light, role: .externalDisplay)) == nil)
+        var script = try LaunchScript(container, catalog)
+        var external = SceneReading.phone(id: "tv")
+        external.role = "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
+        #expect(shown(external, &script) == nil)
+        #expect(script.coordinator.sessions.isEmpty)
     }
 
     @Test("a scene that appears after this module wrote a season's images sees them; one before it, the old season")
-    func afterAWrite() throws {
+    func afterAWrite() async throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone("2026-02-28"))
         // Given a launch on the first day of spring, before its repair
-        let decisions = launch(catalog, .phone("2026-03-01"))
-        #expect(
-            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
-        // When the repair writes spring and the launch is told
-        #expect(try repair(catalog, .phone("2026-03-01")).files(.replaced).count == 4)
-        #expect(
-            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
-        decisions.snapshotsChanged()
+        var script = try LaunchScript(container, catalog, clock: .day("2026-03-01"))
+        script.send(.repairRequested(.call(1, app: .active, clock: .day("2026-03-01"))))
+        #expect(shown(.phone(id: "first"), &script, on: "2026-03-01") == "winter-phone-1179x2556-portrait-light")
+        // When the repair writes spring (and the snapshots are read again)
+        script.send(.mainRunLoopIdle)
+        #expect(await script.finishRepairs().lines(script).contains("observe"))
         // Then a second window (or a scene opened later) shows spring, which is what the system showed it
-        #expect(
-            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("spring-phone-1179x2556-portrait-light", layout: "spring"))
+        #expect(shown(.phone(id: "second"), &script, on: "2026-03-01") == "spring-phone-1179x2556-portrait-light")
     }
 
     @Test("the upgrade placeholder is for the launch's first scenes only")
-    func placeholderBeforeTheFirstWrite() throws {
+    func placeholderBeforeTheFirstWrite() async throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
         let catalog = try TestCatalog(in: container.folder.url)
         _ = try repair(catalog, .phone(appVersion: "1.0"))
-        // The launch call picks the snapshot to copy by the main screen's appearance.
-        let decisions = launch(catalog, .phone(appVersion: "1.1"), screenAppearance: .light)
-        #expect(decisions.shown(for: Self.phone(.light))?.image?.source == .placeholder)
-        _ = try repair(catalog, .phone(appVersion: "1.1"))
-        decisions.snapshotsChanged()
-        #expect(
-            decisions.shown(for: Self.phone(.light))?.image?.source == .variant("winter-phone-1179x2556-portrait-light", layout: "winter"))
+        // The preparation picks the snapshot to copy by the main screen's appearance.
+        var script = try LaunchScript(container, catalog, device: .phone(appVersion: "1.1"))
+        script.send(.repairRequested(.call(1, app: .active)))
+        #expect(shown(.phone(id: "first"), &script) == "placeholder")
+        script.send(.mainRunLoopIdle)
+        await script.finishRepairs()
+        #expect(shown(.phone(id: "second"), &script) == "winter-phone-1179x2556-portrait-light")
     }
 
     @Test("the upgrade placeholder is copied through the file system's copy (a clone on APFS); the step itself reads headers only")
@@ -107,7 +93,8 @@ struct SplashSceneTests {
         #expect(
             recording.mutations.contains(
                 "copy \(container.snapshots.appendingPathComponent(copied).path) \(container.locator.placeholderFile.path)"))
-        #expect(recording.bytesRead(in: container.snapshots) == 0)
+        // The four files' headers, nothing more.
+        #expect(recording.bytesRead(in: container.snapshots) <= 4 * 64)
         #expect(report.width == 1179 && report.height == 2556)
         #expect(try Data(contentsOf: container.locator.placeholderFile) == (try catalog.bytes("winter-phone-1179x2556-portrait-light")))
     }
@@ -149,31 +136,25 @@ struct SplashBackgroundTests {
     }
 }
 
-/// The skip button's words and the timed end.
-@Suite("The splash's skip button")
+/// The splash's time left, whatever duration the app passes.
+@Suite("The splash's countdown")
 struct SplashCountdownTests {
-    @Test("the words of the app's language, from the module's strings; English where it has none")
-    func localized() {
-        #expect(SplashCountdown(localization: "ja").skip == "スキップ")
-        #expect(SplashCountdown(localization: "ja").title(3) == "スキップ 3")
-        #expect(SplashCountdown(localization: "zh-Hans").skip == "跳过")
-        #expect(SplashCountdown(localization: "de").title(2) == "Überspringen 2")
-        #expect(SplashCountdown(localization: "en").title(-1) == "Skip 0")
-        #expect(SplashCountdown(localization: "tlh").skip == "Skip")
-        #expect(SplashCountdown(localization: "zh-Hant-HK").skip == "略過")
-        #expect(SplashCountdown(localization: "pt-BR").skip == "Pular")
+    @Test("the count rounds up, the fraction first, then whole seconds; down to nothing")
+    func count() {
+        var countdown = SplashCountdown(duration: 2.5)
+        #expect(countdown.secondsToShow == 3 && countdown.secondsToNextChange == 0.5)
+        countdown.elapse(0.5)
+        #expect(countdown.secondsToShow == 2 && countdown.secondsToNextChange == 1)
+        countdown.elapse(2)
+        #expect(countdown.isOver && countdown.secondsToShow == nil && countdown.secondsToNextChange == nil)
     }
 
-    @Test("VoiceOver reads the word alone, which does not change each second")
-    func accessibilityLabel() {
-        let countdown = SplashCountdown(localization: "fr")
-        #expect(countdown.accessibilityLabel == "Passer")
-        #expect(countdown.title(5) != countdown.title(4) && !countdown.accessibilityLabel.contains("5"))
-    }
-
-    @Test("the splash does not end by itself while VoiceOver runs")
-    func voiceOver() {
-        #expect(SplashCountdown.endsByItself(voiceOverRunning: false))
-        #expect(!SplashCountdown.endsByItself(voiceOverRunning: true))
+    @Test("no duration, or an infinite one: no timed end; NaN and negative: over at once")
+    func unusualDurations() {
+        for duration in [nil, TimeInterval.infinity] {
+            let countdown = SplashCountdown(duration: duration)
+            #expect(countdown.remaining == nil && !countdown.isOver && countdown.secondsToShow == nil)
+        }
+        for duration in [TimeInterval.nan, -1, 0] { #expect(SplashCountdown(duration: duration).isOver) }
     }
 }
