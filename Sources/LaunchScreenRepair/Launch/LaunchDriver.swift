@@ -97,18 +97,19 @@ final class LaunchDriver: Sendable {
         }
     }
 
-    /// An event from another thread: its main-thread effects are queued on the main queue, in order.
+    /// An event from another thread: its main-thread effects are queued on the main queue, in
+    /// order, before any work it asks for begins, so that what that work leads to comes after them.
     func post(_ event: LaunchEvent) {
-        var main: [LaunchEffect] = []
-        for effect in handle(event) {
-            if effect.queue == .main { main.append(effect) } else { dispatch(effect) }
-        }
-        guard !main.isEmpty else { return }
-        DispatchQueue.main.async { @Sendable [self] in
-            MainActor.assumeIsolated {
-                for effect in main { performOnMain(effect) }
+        let effects = handle(event)
+        let main = effects.filter { $0.queue == .main }
+        if !main.isEmpty {
+            DispatchQueue.main.async { @Sendable [self] in
+                MainActor.assumeIsolated {
+                    for effect in main { performOnMain(effect) }
+                }
             }
         }
+        for effect in effects where effect.queue != .main { dispatch(effect) }
     }
 
     private func handle(_ event: LaunchEvent) -> [LaunchEffect] {
