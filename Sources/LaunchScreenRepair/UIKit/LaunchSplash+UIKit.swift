@@ -107,7 +107,8 @@ extension LaunchSplash: SplashPresenter {
         // Modal for VoiceOver: the app's windows underneath are not read while it shows.
         window.accessibilityViewIsModal = true
         let scene = scene
-        controller.traitsChanged = {
+        controller.traitsChanged = { [weak windowScene] in
+            guard let windowScene else { return }
             driver.send(.traitsChanged(SceneReading(windowScene), appInBackground: UIApplication.shared.applicationState == .background))
         }
         if let skip { controller.showSkip(skip, target: self, action: #selector(skipTapped)) }

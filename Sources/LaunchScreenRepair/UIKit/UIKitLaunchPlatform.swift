@@ -46,9 +46,10 @@ final class UIKitLaunchPlatform: LaunchPlatform, @unchecked Sendable {
         // The system calls the handler on a queue of its own: `@Sendable`, so it is not
         // main-actor isolated (Swift's run-time check would trap), and it touches no UIKit.
         return BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { @Sendable task in
+            // The expiration handler first: without one the system marks the task failed.
             let handle = RefreshTaskHandle(task)
-            refreshTask.set(handle)
             handle.onExpiration { driver?.post(.refreshTaskExpired) }
+            refreshTask.set(handle)
             driver?.post(.refreshTaskStarted(.now))
         }
     }
@@ -93,12 +94,15 @@ final class UIKitLaunchPlatform: LaunchPlatform, @unchecked Sendable {
     @MainActor func scheduleTimer(_ scene: SceneID, seconds: TimeInterval) {
         timers[scene]?.invalidate()
         let driver = driver
-        timers[scene] = Timer.scheduledTimer(withTimeInterval: seconds, repeats: false) { @Sendable [weak self] _ in
+        let timer = Timer(timeInterval: seconds, repeats: false) { @Sendable [weak self] _ in
             MainActor.assumeIsolated {
                 let presenting = self?.presenters[scene]?.appIsPresenting ?? false
                 driver?.send(.timerFired(scene, appIsPresenting: presenting))
             }
         }
+        // In the common modes: the count goes on while the user scrolls the splash's page.
+        RunLoop.main.add(timer, forMode: .common)
+        timers[scene] = timer
     }
 
     @MainActor func dismissSplash(_ scene: SceneID, animated: Bool, handBackKey: Bool) {
