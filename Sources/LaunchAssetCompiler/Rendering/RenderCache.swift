@@ -111,8 +111,3 @@ public struct RenderCache: Sendable {
             && data.suffix(12).elementsEqual(end)
     }
 }
-
-extension Sequence<UInt8> {
-    /// Lowercase hexadecimal digits.
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
-}
