@@ -37,6 +37,8 @@ public struct LaunchSplashView<Catalog: LaunchAssetCatalog>: View {
                     .accessibility(hidden: true)
             case .launchScreen(let background):
                 LaunchScreenView(background: background).accessibility(hidden: true)
+            case .nothing:
+                EmptyView()
             }
         }
         .fillingTheScreen()
@@ -51,6 +53,13 @@ public struct LaunchSplashView<Catalog: LaunchAssetCatalog>: View {
         self.presenter = presenter
         platform.attach(presenter, to: reading.id)
         driver.send(.splashRequested(reading, request, screen: .main, app: .now, clock: .now))
+        // No splash in this scene (an external display, nothing to draw): the view shows nothing.
+        guard driver.showsSplash(in: reading.id) else {
+            platform.detach(reading.id)
+            content = .nothing
+            ended()
+            return
+        }
     }
 
     private func disappeared() {
@@ -66,6 +75,8 @@ enum SplashViewContent {
     case image(UIImage)
     /// What the system draws the launch screen from.
     case launchScreen(SplashBackground)
+    /// Nothing: the scene shows no splash.
+    case nothing
 }
 
 /// The presenter of a SwiftUI splash: the coordinator's effects turned into the view's state.
