@@ -10,7 +10,7 @@ import LaunchScreenRepair
 public enum LaunchScreenSetup {
     /// Repairs the launch snapshots of the app `bundleIdentifier` whose data container is
     /// `container`, from the generated manifest and pack.
-    public static func repairSnapshots(
+    package static func repairSnapshots(
         container: URL,
         bundleIdentifier: String,
         environment: RepairEnvironment

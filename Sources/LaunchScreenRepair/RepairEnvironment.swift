@@ -2,35 +2,35 @@ import Foundation
 
 /// Everything the engine needs to know about the device and the app, injected so the core is
 /// plain Foundation: the UIKit glue fills it from the running app, tests and the CLI by hand.
-public struct RepairEnvironment: Sendable, Hashable {
+package struct RepairEnvironment: Sendable, Hashable {
     /// The operating system version, e.g. `SystemVersion(major: 17, minor: 4)`.
-    public var systemVersion: SystemVersion
+    package var systemVersion: SystemVersion
     /// iPhone or iPad.
-    public var idiom: Idiom
+    package var idiom: Idiom
     /// The hardware model identifier (`iPhone15,2`) or catalog device id (`iphone-14-pro`), when
     /// known: picks among variants of one size.
-    public var deviceModel: String?
+    package var deviceModel: String?
     /// The BCP 47 tag of the language the app runs in: `Bundle.main.preferredLocalizations.first`,
     /// the localization the system also draws the launch storyboard in (a per-app language
     /// setting included). Picks the variants of that language; `nil` means the development one.
-    public var language: String?
+    package var language: String?
     /// The appearance the user sees now; picks the snapshot copied to the upgrade placeholder.
-    public var currentAppearance: Appearance?
+    package var currentAppearance: Appearance?
     /// The interface orientation now; picks the snapshot copied to the upgrade placeholder.
-    public var currentOrientation: Orientation?
+    package var currentOrientation: Orientation?
     /// The app's pinned `UIUserInterfaceStyle` (Info.plist), which the system draws every snapshot in.
-    public var pinnedAppearance: Appearance?
+    package var pinnedAppearance: Appearance?
     /// The app's version (`CFBundleShortVersionString` + build); a change marks an upgrade launch.
-    public var appVersion: String?
+    package var appVersion: String?
     /// Now: picks the season.
-    public var date: Date
+    package var date: Date
     /// The device's time zone: the season changes at local midnight.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// The app was launched in the background (no UI): the repair is deferred.
-    public var isPassiveLaunch: Bool
+    package var isPassiveLaunch: Bool
 
     /// Creates an environment; only the system version and idiom have no default.
-    public init(
+    package init(
         systemVersion: SystemVersion,
         idiom: Idiom,
         deviceModel: String? = nil,
@@ -58,23 +58,23 @@ public struct RepairEnvironment: Sendable, Hashable {
 }
 
 /// A `major.minor[.patch]` operating system version.
-public struct SystemVersion: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct SystemVersion: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The major version.
-    public var major: Int
+    package var major: Int
     /// The minor version.
-    public var minor: Int
+    package var minor: Int
     /// The patch version.
-    public var patch: Int
+    package var patch: Int
 
     /// Creates a version value.
-    public init(major: Int, minor: Int = 0, patch: Int = 0) {
+    package init(major: Int, minor: Int = 0, patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
     }
 
     /// Parses `X`, `X.Y` or `X.Y.Z`; `nil` for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
@@ -84,12 +84,12 @@ public struct SystemVersion: Codable, Sendable, Hashable, Comparable, CustomStri
     }
 
     /// Orders by major, then minor, then patch.
-    public static func < (lhs: SystemVersion, rhs: SystemVersion) -> Bool {
+    package static func < (lhs: SystemVersion, rhs: SystemVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
 
     /// `X.Y` or `X.Y.Z`.
-    public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
+    package var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 }
 
 /// Which orientations get their own image.
@@ -102,7 +102,7 @@ public enum OrientationPolicy: String, Codable, Sendable, Hashable, CaseIterable
     case both
 
     /// Whether landscape-sized files take the portrait variant on `idiom`.
-    public func isPortraitOnly(on idiom: Idiom) -> Bool {
+    package func isPortraitOnly(on idiom: Idiom) -> Bool {
         switch self {
         case .automatic: idiom == .phone
         case .portraitOnly: true
@@ -112,7 +112,7 @@ public enum OrientationPolicy: String, Codable, Sendable, Hashable, CaseIterable
 }
 
 /// Where a variant's bytes come from: the pack (``LaunchPack``) in an app.
-public protocol VariantSource: Sendable {
+package protocol VariantSource: Sendable {
     /// The variant's PNG bytes.
     func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data
 }

@@ -42,7 +42,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         /// Why it was skipped or failed.
         public var reason: String?
         /// The container format found.
-        public var format: ImageFormat?
+        package var format: ImageFormat?
         /// The pixel width found.
         public var width: Int?
         /// The pixel height found.
@@ -52,7 +52,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         /// The appearance decided.
         public var appearance: Appearance?
         /// How the appearance was decided.
-        public var appearanceSource: AppearanceSource?
+        package var appearanceSource: AppearanceSource?
         /// The variant kept or written.
         public var variant: String?
         /// Bytes read from the snapshot folder for this file.
@@ -61,7 +61,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         public var bytesWritten: Int
 
         /// Creates a file report.
-        public init(
+        package init(
             name: String, outcome: Outcome, reason: String? = nil, format: ImageFormat? = nil, width: Int? = nil,
             height: Int? = nil, orientation: Orientation? = nil, appearance: Appearance? = nil,
             appearanceSource: AppearanceSource? = nil, variant: String? = nil, bytesRead: Int = 0, bytesWritten: Int = 0
@@ -92,7 +92,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         public var instead: String?
 
         /// Creates a value.
-        public init(layout: String, reason: String, instead: String? = nil) {
+        package init(layout: String, reason: String, instead: String? = nil) {
             self.layout = layout
             self.reason = reason
             self.instead = instead
@@ -120,7 +120,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var indistinguishablePairs: IndistinguishablePairPolicy?
     /// What the launch call did with the upgrade placeholder, when it was asked to
     /// (the launch's preparation, or the `launch-assets repair` command).
-    public var placeholder: PlaceholderReport?
+    package var placeholder: PlaceholderReport?
     /// Notes that concern no single file (an unreadable ledger, a failed ledger write).
     public var notes: [String]
     /// One entry per file of the snapshot folder, in name order.
@@ -129,7 +129,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var unavailableLayouts: [UnavailableLayout]
 
     /// Creates a report value.
-    public init(
+    package init(
         status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
         manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
         indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
@@ -150,7 +150,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
     }
 
     /// The report's JSON: sorted keys, so equal reports are equal bytes.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? encoder.encode(self)) ?? Data()
@@ -239,7 +239,7 @@ public struct RestoreReport: Codable, Sendable, Hashable {
         public var bytesWritten: Int
 
         /// Creates a file report.
-        public init(name: String, outcome: Outcome, reason: String? = nil, bytesWritten: Int = 0) {
+        package init(name: String, outcome: Outcome, reason: String? = nil, bytesWritten: Int = 0) {
             self.name = name
             self.outcome = outcome
             self.reason = reason
@@ -257,7 +257,7 @@ public struct RestoreReport: Codable, Sendable, Hashable {
     public var notes: [String]
 
     /// Creates a report value.
-    public init(status: RepairReport.Status = .completed, snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
+    package init(status: RepairReport.Status = .completed, snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
         self.status = status
         self.snapshotFolder = snapshotFolder
         self.files = files

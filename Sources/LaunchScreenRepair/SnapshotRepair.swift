@@ -1,102 +1,20 @@
 import Foundation
 
-/// One repair run's inputs.
-public struct RepairRequest: Sendable {
-    /// Where the app's snapshots and this module's folder are.
-    public var locator: SnapshotLocator
-    /// The generated manifest (the `<Type>.manifest` of the generated Swift file).
-    public var manifest: LaunchManifest
-    /// The variants' bytes: the pack.
-    public var variants: any VariantSource
-    /// The device and app.
-    public var environment: RepairEnvironment
-    /// Which orientations get their own image.
-    public var orientationPolicy: OrientationPolicy
-    /// What goes into a light and dark pair of snapshots that look the same.
-    public var indistinguishablePairs: IndistinguishablePairPolicy
-    /// Plan only: read, decide and report, write nothing.
-    public var dryRun: Bool
-    /// The app's say on a file whose appearance neither the ledger, the manifest, a pinned
-    /// style nor the pixels can tell (``AppearanceSource/app``); `nil` leaves such files unknown.
-    public var appearanceHook: AppearanceHook?
-    /// Asked between files: once cancelled, the files not yet handled are skipped.
-    public var cancellation: RepairCancellation?
-    /// What the launch's preparation did with the upgrade placeholder, carried into the report
-    /// (and the stored last report).
-    public var placeholder: PlaceholderReport?
-
-    /// Creates a request.
-    public init(
-        locator: SnapshotLocator, manifest: LaunchManifest, variants: any VariantSource,
-        environment: RepairEnvironment, orientationPolicy: OrientationPolicy = .automatic,
-        indistinguishablePairs: IndistinguishablePairPolicy = .skip, dryRun: Bool = false,
-        appearanceHook: AppearanceHook? = nil, cancellation: RepairCancellation? = nil, placeholder: PlaceholderReport? = nil
-    ) {
-        self.locator = locator
-        self.manifest = manifest
-        self.variants = variants
-        self.environment = environment
-        self.orientationPolicy = orientationPolicy
-        self.indistinguishablePairs = indistinguishablePairs
-        self.dryRun = dryRun
-        self.appearanceHook = appearanceHook
-        self.cancellation = cancellation
-        self.placeholder = placeholder
-    }
-}
-
-/// Decides the appearance of a snapshot file the module cannot classify: light, dark, or
-/// `nil` to leave it unknown (the file is then skipped, as without a hook).
-public typealias AppearanceHook = @Sendable (SnapshotFile) -> Appearance?
-
-/// A flag a repair checks between files; set from any thread.
-public final class RepairCancellation: Sendable {
-    private let cancelled = LockedValue(false)
-
-    /// A flag not yet set.
-    public init() {}
-
-    /// Asks the run to stop after the file in hand.
-    public func cancel() { cancelled.set(true) }
-
-    /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { cancelled.get() }
-}
-
-/// The inputs cannot be used at all (a problem with one snapshot file is reported, not thrown).
-public enum RepairError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The manifest is unusable; names the field.
-    case manifest(String)
-    /// The app has no bundle identifier, which names its snapshot folder.
-    case noBundleIdentifier
-    /// The pack is missing from the app, or not the manifest's.
-    case pack(LaunchPackError)
-    /// The task was cancelled before the run began.
-    case cancelled
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .manifest(let text): "manifest: \(text)"
-        case .noBundleIdentifier: "the app has no bundle identifier: its launch snapshot folder cannot be found"
-        case .pack(let error): error.description
-        case .cancelled: "cancelled before the repair began"
-        }
-    }
-}
-
-/// The repair engine: locate → probe → classify → plan → apply atomically → ledger → report.
+/// The module's calls: an app's (``repairOnLaunch(_:options:completion:)`` and the rest of
+/// <doc:GettingStarted>, compiled for iOS), and the engine they run: locate → probe → classify
+/// → plan → apply atomically → ledger → report.
 ///
-/// A synchronous core with everything injected: the UIKit glue calls it on a utility queue,
-/// tests and the `launch-assets repair` command call it directly. One run, restore or
-/// placeholder step at a time per container, across threads and processes: one that finds
-/// another in progress writes nothing and reports `busy`.
+/// The engine is a synchronous core with everything injected: the app's calls run it on a
+/// utility queue, the `launch-assets repair` command and tests call it directly. One run,
+/// restore or placeholder step at a time per container, across threads and processes: one that
+/// finds another in progress writes nothing and reports `busy`.
 public enum SnapshotRepair {
     /// The first system version whose snapshot folder an app may change.
-    public static let minimumSystemVersion = SystemVersion(major: 13)
+    package static let minimumSystemVersion = SystemVersion(major: 13)
 
-    /// Runs one repair. Throws only when the manifest itself is unusable.
-    public static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
+    /// Runs one repair, blocking the calling thread (never the main one). Throws only when the
+    /// manifest itself is unusable.
+    package static func run(_ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()) throws(RepairError) -> RepairReport {
         let log = RepairLog(request.locator)
         do throws(RepairError) {
             let report = try execute(request, fileSystem: fileSystem)
@@ -151,7 +69,7 @@ public enum SnapshotRepair {
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
             manifestVersion: manifest.version, dryRun: request.dryRun, placeholder: request.placeholder)
         if let remoteProblem { report.notes.append(remoteProblem) }
-        if request.indistinguishablePairs != .skip { report.indistinguishablePairs = request.indistinguishablePairs }
+        if request.options.indistinguishablePairs != .skip { report.indistinguishablePairs = request.options.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?
         if !request.dryRun {
@@ -175,7 +93,7 @@ public enum SnapshotRepair {
     /// Safe to repeat after an interruption: a file already holding its backup's bytes counts as
     /// restored, and a backup in `Backups/` the ledger does not know (the ledger was lost, or an
     /// older version was interrupted before recording it) is restored too.
-    public static func restore(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RestoreReport {
+    package static func restore(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RestoreReport {
         let paths = SnapshotPaths(locator)
         var report = RestoreReport(snapshotFolder: paths.snapshotFolderPath)
         switch RepairLock.take(paths, fileSystem: fileSystem) {
@@ -202,26 +120,6 @@ public enum SnapshotRepair {
             for entry in entries where entry.name.hasPrefix(LocalFileSystem.temporaryPrefix) && entry.kind == .regular {
                 try? fileSystem.removeItem(at: folder.appendingPathComponent(entry.name))
             }
-        }
-    }
-}
-
-/// What goes into a pair of same-size snapshots whose pixels look the same (a launch
-/// storyboard that ignores dark mode): the slots cannot be told apart.
-public enum IndistinguishablePairPolicy: String, Codable, Sendable, Hashable, CaseIterable {
-    /// Leave both alone, with a reason that says what to do (the default).
-    case skip
-    /// Both get the light variant.
-    case light
-    /// Both get the dark variant.
-    case dark
-
-    /// The appearance both files get, `nil` for ``skip``.
-    var appearance: Appearance? {
-        switch self {
-        case .skip: nil
-        case .light: .light
-        case .dark: .dark
         }
     }
 }

@@ -81,7 +81,7 @@ struct RepairCommand: ParsableCommand {
         let placeholder = dryRun ? nil : SnapshotRepair.preparePlaceholder(app.locator, environment: environment)
         let request = RepairRequest(
             locator: app.locator, manifest: loaded, variants: packFile, environment: environment,
-            orientationPolicy: orientations, indistinguishablePairs: indistinguishablePairs, dryRun: dryRun,
+            options: RepairOptions(orientationPolicy: orientations, indistinguishablePairs: indistinguishablePairs), dryRun: dryRun,
             placeholder: placeholder
         )
         let report: RepairReport

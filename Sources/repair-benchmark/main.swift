@@ -234,7 +234,7 @@ for scenario in scenarios {
         locator: locator, manifest: manifest, variants: pack,
         environment: RepairEnvironment(
             systemVersion: SystemVersion(major: 17), idiom: scenario.idiom, language: appLanguage, appVersion: "1.0"),
-        orientationPolicy: .both)
+        options: RepairOptions(orientationPolicy: .both))
     let first = try SnapshotRepair.run(request)
     precondition(first.files(.kept).count == active.count, "setup: \(first.text)")
     precondition(first.layout == (scenario.remote ? "campaign" : "default"), "setup: \(first.text)")
@@ -274,7 +274,7 @@ for scenario in scenarios {
         return coordinator.handle(
             .repairRequested(
                 RepairCall(
-                    id: CallID(rawValue: 1), options: RepairOptionsSummary(LaunchRepairOptions()), app: .launching, screen: screen,
+                    id: CallID(rawValue: 1), options: RepairOptionsSummary(RepairOptions()), app: .launching, screen: screen,
                     clock: clock)))
     }
     precondition(launchCall().count == 2, "setup: the first call asks for the options and the preparation")

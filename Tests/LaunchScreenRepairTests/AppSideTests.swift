@@ -15,23 +15,23 @@ struct AppSideTests {
         catalog = try TestCatalog(in: container.folder.url)
     }
 
-    func request(_ environment: RepairEnvironment = .phone(), hook: AppearanceHook? = nil) throws -> RepairRequest {
+    func request(_ environment: RepairEnvironment = .phone(), hook: RepairOptions.AppearanceHook? = nil) throws -> RepairRequest {
         RepairRequest(
             locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: environment,
-            appearanceHook: hook)
+            options: RepairOptions(appearanceHook: hook))
     }
 
     @Test("async: the same report as the synchronous run; a task cancelled before it begins throws cancelled")
     func async() async throws {
         defer { container.folder.remove() }
         try container.installRealAAPL()
-        let report = try await SnapshotRepair.repair(try request())
+        let report = try await SnapshotRepair.runOnUtilityQueue(try request())
         #expect(report.status == .completed && report.files(.replaced).count == 4)
         #expect(try SnapshotRepair.run(try request()).files(.kept).count == 4)
 
         let cancelled = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await SnapshotRepair.repair(try request())
+            return try await SnapshotRepair.runOnUtilityQueue(try request())
         }
         await #expect(throws: RepairError.cancelled) { try await cancelled.value }
     }
@@ -40,11 +40,11 @@ struct AppSideTests {
     func cancelledBetweenFiles() async throws {
         defer { container.folder.remove() }
         try installBusyPair()
-        let cancellation = RepairCancellation()
+        let cancellation = Cancellation()
         var cancelling = try request()
         cancelling.cancellation = cancellation
         // Cancelled once every file is inspected, before the first is written.
-        cancelling.appearanceHook = { file in
+        cancelling.options.appearanceHook = { file in
             cancellation.cancel()
             return file.name.hasPrefix("D") ? .dark : .light
         }
@@ -138,7 +138,7 @@ struct AppSideTests {
         device.currentAppearance = nil
         device.isPassiveLaunch = true
         let context = CatalogRepair(
-            locator: container.locator, manifest: catalog.manifest, pack: .dataAsset(name: "TestPack"), options: LaunchRepairOptions(),
+            locator: container.locator, manifest: catalog.manifest, pack: .dataAsset(name: "TestPack"), options: RepairOptions(),
             device: device, dataAsset: { $0 == "TestPack" ? packData : nil })
         // A background re-plan runs although the app has no UI on screen.
         let replanned = try context.replan(now: RepairEnvironment.date("2026-03-02")).get()

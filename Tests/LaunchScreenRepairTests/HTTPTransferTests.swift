@@ -116,7 +116,7 @@ struct HTTPTransferTests {
         let start = Date()
         let session = TransferSession(timeout: 1, network: RemoteFetchRequest.NetworkAccess())
         defer { session.finish() }
-        let transfer = HTTPTransfer(timeout: 1, session: session, cancellation: RemoteFetchCancellation())
+        let transfer = HTTPTransfer(timeout: 1, session: session, cancellation: Cancellation())
         let failure = transfer.get(server.url.appendingPathComponent("body.bin"), into: sink)
         let elapsed = Date().timeIntervalSince(start)
         let callRunning = sink.close()
@@ -140,7 +140,7 @@ struct HTTPTransferTests {
         let url = server.url.appendingPathComponent("body.bin")
         let session = TransferSession(timeout: 10, network: RemoteFetchRequest.NetworkAccess())
         defer { session.finish() }
-        let transfer = HTTPTransfer(timeout: 10, session: session, cancellation: RemoteFetchCancellation())
+        let transfer = HTTPTransfer(timeout: 10, session: session, cancellation: Cancellation())
         let sink = SlowSink(url: url, stall: 3, server: server)
         // When the transfer runs
         let failure = transfer.get(url, into: sink)
@@ -159,7 +159,7 @@ struct HTTPTransferTests {
         }
         let session = TransferSession(timeout: 1, network: RemoteFetchRequest.NetworkAccess())
         defer { session.finish() }
-        var transfer = HTTPTransfer(timeout: 1, session: session, cancellation: RemoteFetchCancellation())
+        var transfer = HTTPTransfer(timeout: 1, session: session, cancellation: Cancellation())
         transfer.deadline = DispatchTime.now().uptimeNanoseconds
         let url = server.url.appendingPathComponent("body.bin")
         #expect(transfer.get(url, into: StallingSink(stall: 0)) == .timedOut(url.absoluteString, 1))

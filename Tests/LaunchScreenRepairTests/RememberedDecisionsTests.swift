@@ -23,7 +23,7 @@ struct RememberedDecisionsTests {
         try SnapshotRepair.run(
             RepairRequest(
                 locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                environment: environment, orientationPolicy: policy, indistinguishablePairs: pairs),
+                environment: environment, options: RepairOptions(orientationPolicy: policy, indistinguishablePairs: pairs)),
             fileSystem: fileSystem)
     }
 

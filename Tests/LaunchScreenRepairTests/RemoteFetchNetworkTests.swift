@@ -131,7 +131,7 @@ struct RemoteFetchNetworkTests {
         try setup.published.publish(manifest, images: images)
         let hanging = RemoteLayoutTests.campaignPhoneImages(setup).map { RemoteManifest.imagePath(sha256: $0) }
         try setup.server.misbehave(["hang": hanging])
-        let cancellation = RemoteFetchCancellation()
+        let cancellation = Cancellation()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { cancellation.cancel() }
         let started = Date()
         let report = setup.fetch(on: "2026-06-05", timeout: 30, cancellation: cancellation)

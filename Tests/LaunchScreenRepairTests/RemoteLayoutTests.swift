@@ -42,7 +42,7 @@ struct RemoteLayoutTests {
         func fetch(
             on day: String, later: TimeInterval = 0, key: String? = nil, timeout: TimeInterval = 30, url: URL? = nil,
             device: String? = "iPhone15,2", minimumInterval: TimeInterval = 0, fileSystem: some FileSystem = LocalFileSystem(),
-            cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+            cancellation: Cancellation = Cancellation()
         ) -> RemoteFetchReport {
             RemoteLayoutFetch.run(
                 request(on: day, later: later, key: key, timeout: timeout, url: url, device: device, minimumInterval: minimumInterval),

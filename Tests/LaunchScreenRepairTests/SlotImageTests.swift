@@ -78,10 +78,10 @@ struct SlotImageTests {
         try container.installRealAAPL()
         _ = try SnapshotRepair.run(try request())
         let before = try container.names().map { try container.contents($0) }
-        #expect(throws: LaunchImageError.sizeMismatch(slot: .portraitDark, image: "1170x2532", snapshots: ["1179x2556"])) {
+        #expect(throws: RepairError.sizeMismatch(slot: .portraitDark, image: "1170x2532", snapshots: ["1179x2556"])) {
             try SnapshotRepair.setLaunchImage(TestCatalog.png(width: 1170, height: 2532, text: "x"), for: .portraitDark, try request())
         }
-        #expect(throws: LaunchImageError.self) {
+        #expect(throws: RepairError.self) {
             try SnapshotRepair.setLaunchImage(Data("GIF89a not accepted".utf8), for: .portraitDark, try request())
         }
         #expect(try container.names().map { try container.contents($0) } == before)

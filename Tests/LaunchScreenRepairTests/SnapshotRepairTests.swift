@@ -20,7 +20,7 @@ struct SnapshotRepairTests {
     ) throws -> RepairRequest {
         RepairRequest(
             locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-            environment: environment, orientationPolicy: policy, dryRun: dryRun)
+            environment: environment, options: RepairOptions(orientationPolicy: policy), dryRun: dryRun)
     }
 
     func run(
@@ -442,7 +442,7 @@ struct SnapshotRepairTests {
         let filled = try SnapshotRepair.run(
             RepairRequest(
                 locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(),
-                environment: .phone(), indistinguishablePairs: .dark))
+                environment: .phone(), options: RepairOptions(indistinguishablePairs: .dark)))
         #expect(filled.indistinguishablePairs == .dark && filled.text.contains("indistinguishable light and dark pairs: dark"))
         #expect(filled.files(.replaced).count == 2 && filled.files.allSatisfy { $0.appearanceSource == .policy })
         for name in ["A@3x.ktx", "B@3x.ktx"] {

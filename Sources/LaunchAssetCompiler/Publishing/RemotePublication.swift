@@ -6,7 +6,7 @@ import LaunchScreenRepair
 /// Ed25519 signature of manifest.json's exact bytes, no newline) and `images/<sha256>.png`, once
 /// per distinct image. Static files: any web server or CDN can serve the folder as it is.
 public struct RemotePublication: Sendable {
-    public var manifest: RemoteManifest
+    package var manifest: RemoteManifest
     /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.
     public var manifestJSON: Data
     /// `manifest.json.sig`.

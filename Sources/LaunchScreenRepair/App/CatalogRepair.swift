@@ -3,27 +3,27 @@ import Foundation
 /// Repairs of one app container from one generated catalog, outside a UIKit call: everything
 /// the launch repair, the background re-plan and the refresh task need, as one `Sendable` value
 /// read once on the main thread.
-public struct CatalogRepair: Sendable {
+struct CatalogRepair: Sendable {
     /// The app's container.
-    public var locator: SnapshotLocator
+    var locator: SnapshotLocator
     /// The generated manifest.
-    public var manifest: LaunchManifest
+    var manifest: LaunchManifest
     /// Where the pack is.
-    public var pack: LaunchPackSource
+    var pack: LaunchPackSource
     /// Where remote layouts are published, if the app has any.
-    public var remote: RemoteLayoutSource?
+    var remote: RemoteLayoutSource?
     /// The app's choices.
-    public var options: LaunchRepairOptions
+    var options: RepairOptions
     /// The device and the app: what stays the same while the process lives (idiom, model,
     /// system and app versions, a pinned style).
-    public var device: RepairEnvironment
+    var device: RepairEnvironment
     /// An asset catalog data set's bytes for this device (`NSDataAsset` in an app).
-    public var dataAsset: @Sendable (String) -> Data?
+    var dataAsset: @Sendable (String) -> Data?
 
     /// Creates a value.
-    public init(
+    init(
         locator: SnapshotLocator, manifest: LaunchManifest, pack: LaunchPackSource, remote: RemoteLayoutSource? = nil,
-        options: LaunchRepairOptions, device: RepairEnvironment, dataAsset: @escaping @Sendable (String) -> Data? = { _ in nil }
+        options: RepairOptions, device: RepairEnvironment, dataAsset: @escaping @Sendable (String) -> Data? = { _ in nil }
     ) {
         self.locator = locator
         self.manifest = manifest
@@ -37,8 +37,7 @@ public struct CatalogRepair: Sendable {
     /// A request for `environment` (by default the device's, now). A pack file is opened now (its
     /// header only); a data set when the run first needs a variant's bytes, as a steady launch
     /// never does.
-    public func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest
-    {
+    func request(_ environment: RepairEnvironment? = nil, placeholder: PlaceholderReport? = nil) throws(RepairError) -> RepairRequest {
         let variants: any VariantSource
         switch pack {
         case .file:
@@ -47,14 +46,15 @@ public struct CatalogRepair: Sendable {
             let (pack, manifest, dataAsset) = (pack, manifest, dataAsset)
             variants = DeferredPack { () throws(LaunchPackError) in try pack.open(for: manifest, dataAsset: dataAsset) }
         }
-        return options.request(
-            locator: locator, manifest: manifest, variants: variants, environment: environment ?? device, placeholder: placeholder)
+        return RepairRequest(
+            locator: locator, manifest: manifest, variants: variants, environment: environment ?? device, options: options,
+            placeholder: placeholder)
     }
 
     /// One repair now, outside a launch (the app moved to the background, a refresh task ran):
     /// today's layout in `timeZone`, even with no UI on screen. Blocks the calling thread: never
     /// on the main one.
-    public func replan(now: Date = Date(), timeZone: TimeZone = .current) -> Result<RepairReport, RepairError> {
+    func replan(now: Date = Date(), timeZone: TimeZone = .current) -> Result<RepairReport, RepairError> {
         do { return .success(try SnapshotRepair.run(try request(replanEnvironment(now, timeZone)))) } catch { return .failure(error) }
     }
 
@@ -62,7 +62,7 @@ public struct CatalogRepair: Sendable {
     /// the remote layouts' fetch, then a re-plan when the fetch stored a layout of today's, so it
     /// is in place now rather than one launch later. Cancelling the task stops the repair between
     /// files and the re-plan before it begins.
-    public func launch(
+    func launch(
         _ environment: RepairEnvironment, placeholder: PlaceholderReport? = nil
     ) async -> Result<RepairReport, RepairError> {
         let result = await repair(environment, placeholder: placeholder)
@@ -75,7 +75,7 @@ public struct CatalogRepair: Sendable {
     /// calls it): today's re-plan on a utility queue, then the remote layouts' fetch and a
     /// re-plan when it stored a layout of today's, today being the day in `timeZone`. Cancel the
     /// task when the system expires it: the run stops between files, and nothing is left half-written.
-    public func refresh(now: Date = Date(), timeZone: TimeZone = .current) async -> Result<RepairReport, RepairError> {
+    func refresh(now: Date = Date(), timeZone: TimeZone = .current) async -> Result<RepairReport, RepairError> {
         await refresh(replanEnvironment(now, timeZone))
     }
 
@@ -86,11 +86,11 @@ public struct CatalogRepair: Sendable {
         return result
     }
 
-    /// One repair for `environment` on a utility queue (``SnapshotRepair/repair(_:fileSystem:)``).
+    /// One repair for `environment` on a utility queue (``SnapshotRepair/runOnUtilityQueue(_:fileSystem:)``).
     private func repair(_ environment: RepairEnvironment, placeholder: PlaceholderReport? = nil) async -> Result<RepairReport, RepairError>
     {
         do throws(RepairError) {
-            return .success(try await SnapshotRepair.repair(try request(environment, placeholder: placeholder)))
+            return .success(try await SnapshotRepair.runOnUtilityQueue(try request(environment, placeholder: placeholder)))
         } catch {
             return .failure(error)
         }
@@ -113,23 +113,22 @@ public struct CatalogRepair: Sendable {
 
     /// Fetches the remote layouts this device will need (``RemoteLayoutFetch``) on a utility
     /// queue; `nil` when the app has no remote source. Call it after the launch's repair, off the
-    /// launch path. At most once per ``RemoteFetchRequest/defaultMinimumInterval``, honouring Low
-    /// Data Mode; `cancellation` stops it (a background task's expiration handler).
-    public func fetchRemoteLayouts(
-        _ environment: RepairEnvironment? = nil, cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+    /// launch path. At most once per `minimumInterval` (six hours by default), honouring Low Data
+    /// Mode; cancelling the awaiting task stops it.
+    func fetchRemoteLayouts(
+        _ environment: RepairEnvironment? = nil, minimumInterval: TimeInterval = RemoteFetchRequest.defaultMinimumInterval
     ) async -> RemoteFetchReport? {
         guard let remote else { return nil }
         return await RemoteLayoutFetch.fetch(
             RemoteFetchRequest(
                 source: remote, locator: locator, manifest: manifest, environment: environment ?? device,
-                orientationPolicy: options.orientationPolicy),
-            cancellation: cancellation)
+                orientationPolicy: options.orientationPolicy, minimumInterval: minimumInterval))
     }
 
     /// When to run again so the next season's images are in place on its first day: the next
     /// midnight in `timeZone` (the device's now, by default) at which another layout is active,
     /// or `nil` when none is coming.
-    public func nextSeasonChange(after date: Date = Date(), timeZone: TimeZone = .current) -> Date? {
+    func nextSeasonChange(after date: Date = Date(), timeZone: TimeZone = .current) -> Date? {
         SeasonCalendar(layouts: manifest.layouts).nextChange(after: date, timeZone: timeZone)
     }
 }

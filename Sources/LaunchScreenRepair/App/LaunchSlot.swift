@@ -20,7 +20,7 @@ public struct LaunchSlot: Codable, Sendable, Hashable, CustomStringConvertible {
     public static let landscapeDark = LaunchSlot(.landscape, .dark)
 
     /// `portrait-dark`: the slot's key in the ledger and its image's name in `Overrides/`.
-    public var key: String { "\(orientation.rawValue)-\(appearance.rawValue)" }
+    package var key: String { "\(orientation.rawValue)-\(appearance.rawValue)" }
 
     /// The key.
     public var description: String { key }

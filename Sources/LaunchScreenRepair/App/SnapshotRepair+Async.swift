@@ -4,12 +4,12 @@ extension SnapshotRepair {
     /// Runs one repair on a utility queue, off the caller's thread. Cancelling the task stops
     /// the run between files (the report says which were not handled); a task cancelled before
     /// the run begins throws ``RepairError/cancelled``.
-    public static func repair(
+    static func runOnUtilityQueue(
         _ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()
     ) async throws(RepairError) -> RepairReport {
         guard !Task.isCancelled else { throw .cancelled }
         var request = request
-        let cancellation = request.cancellation ?? RepairCancellation()
+        let cancellation = request.cancellation ?? Cancellation()
         request.cancellation = cancellation
         let running = request
         let result = await withTaskCancellationHandler {

@@ -5,7 +5,7 @@ extension SnapshotRepair {
     ///
     /// One `lstat` on a steady launch: the switch is a small file in the module folder, so it
     /// holds across launches and for every caller (the app, the CLI).
-    public static func disabledReason(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> String? {
+    static func disabledReason(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> String? {
         disabledReason(SnapshotPaths(locator), fileSystem: fileSystem)
     }
 
@@ -24,7 +24,7 @@ extension SnapshotRepair {
     /// removes the record; the next repair works as usual. Returns the restore's report when
     /// switching off.
     @discardableResult
-    public static func setEnabled(
+    static func setEnabled(
         _ enabled: Bool, reason: String = "switched off by the app", _ locator: SnapshotLocator,
         fileSystem: some FileSystem = LocalFileSystem()
     ) throws(FileSystemError) -> RestoreReport? {

@@ -1,44 +1,17 @@
 import Foundation
 
-/// What the app's own image for a slot could not be.
-public enum LaunchImageError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Not PNG or JPEG bytes (what the system accepts under a snapshot's name).
-    case notAnImage(String)
-    /// No snapshot file of the slot has the image's pixel size; the sizes found.
-    case sizeMismatch(slot: LaunchSlot, image: String, snapshots: [String])
-    /// Another repair or restore of this container is in progress: nothing changed.
-    case busy
-    /// The image or the ledger could not be written.
-    case write(String)
-    /// The repair that applies it could not run.
-    case repair(RepairError)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .notAnImage(let reason): "not a PNG or JPEG image: \(reason)"
-        case .sizeMismatch(let slot, let image, let snapshots):
-            "the image is \(image) pixels, but the \(slot) snapshots are \(snapshots.joined(separator: ", ")): "
-                + "the system keeps a snapshot only at its exact size"
-        case .busy: "another repair or restore of this container is in progress: nothing changed"
-        case .write(let reason): reason
-        case .repair(let error): error.description
-        }
-    }
-}
-
 /// The bytes a snapshot file holds now.
-public struct LaunchImage: Sendable, Hashable {
+struct LaunchImage: Sendable, Hashable {
     /// The snapshot file's name.
-    public var name: String
+    var name: String
     /// The container format: PNG and JPEG decode with `UIImage`; the system's own AAPL/KTX do not.
-    public var format: ImageFormat
+    var format: ImageFormat
     /// Its pixel width.
-    public var width: Int
+    var width: Int
     /// Its pixel height.
-    public var height: Int
+    var height: Int
     /// The file's bytes.
-    public var data: Data
+    var data: Data
 }
 
 extension SnapshotRepair {
@@ -52,9 +25,9 @@ extension SnapshotRepair {
     /// when the bytes are not PNG or JPEG, or when the slot's snapshot files exist but none has
     /// the image's size. With no snapshot of the slot yet, the image waits for the system to draw one.
     @discardableResult
-    public static func setLaunchImage(
+    static func setLaunchImage(
         _ data: Data, for slot: LaunchSlot, _ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()
-    ) throws(LaunchImageError) -> RepairReport {
+    ) throws(RepairError) -> RepairReport {
         let header: ImageHeader
         do { header = try ImageHeaderProbe.probe(InMemoryBytes(data)) } catch { throw .notAnImage(error.summary) }
         guard header.format == .png || header.format == .jpeg else { throw .notAnImage("\(header.format.rawValue) data") }
@@ -65,8 +38,7 @@ extension SnapshotRepair {
             try fileSystem.writeAtomically(data, to: paths.overrideFolder.appendingPathComponent(file))
             ledger.overrides[slot.key] = Ledger.Override(file: file, md5: MD5Digest.hex(of: data), bytes: data.count, header: header)
         }
-        let report: RepairReport
-        do { report = try run(request, fileSystem: fileSystem) } catch { throw .repair(error) }
+        let report = try run(request, fileSystem: fileSystem)
         let inSlot = report.files.filter { $0.orientation == slot.orientation && $0.appearance == slot.appearance }
         let id = SlotOverrides.prefix + slot.key
         guard inSlot.isEmpty || inSlot.contains(where: { $0.variant == id }) else {
@@ -80,22 +52,22 @@ extension SnapshotRepair {
     /// Forgets the app's own image for `slot` and runs a repair (`request`) that puts the
     /// manifest's variants back into that slot's files.
     @discardableResult
-    public static func removeLaunchImage(
+    static func removeLaunchImage(
         for slot: LaunchSlot, _ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()
-    ) throws(LaunchImageError) -> RepairReport {
+    ) throws(RepairError) -> RepairReport {
         let paths = SnapshotPaths(request.locator)
         try changeOverride(paths: paths, fileSystem: fileSystem) { ledger throws(FileSystemError) in
             guard let record = ledger.overrides.removeValue(forKey: slot.key) else { return }
             let file = paths.overrideFolder.appendingPathComponent(record.file)
             if fileSystem.kind(of: file) != nil { try fileSystem.removeItem(at: file) }
         }
-        do { return try run(request, fileSystem: fileSystem) } catch { throw .repair(error) }
+        return try run(request, fileSystem: fileSystem)
     }
 
     /// The bytes of the snapshot file now in `slot`: the full-screen one (the largest) when the
     /// slot has several. Reads and decides as a dry run, writing nothing; `nil` when no file of
     /// the slot can be told.
-    public static func launchImage(
+    static func launchImage(
         for slot: LaunchSlot, _ request: RepairRequest, fileSystem: some FileSystem = LocalFileSystem()
     ) -> LaunchImage? {
         var dryRun = request
@@ -114,7 +86,7 @@ extension SnapshotRepair {
     private static func changeOverride(
         paths: SnapshotPaths, fileSystem: some FileSystem,
         _ change: (inout Ledger) throws(FileSystemError) -> Void
-    ) throws(LaunchImageError) {
+    ) throws(RepairError) {
         let lock: RepairLock
         switch RepairLock.take(paths, fileSystem: fileSystem) {
         case .acquired(let taken): lock = taken

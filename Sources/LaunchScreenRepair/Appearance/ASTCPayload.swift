@@ -1,21 +1,21 @@
 /// The ASTC 4×4 blocks of a snapshot file, decompressed: what the pixel classifier reads.
-public struct ASTCPayload: Sendable, Hashable {
+package struct ASTCPayload: Sendable, Hashable {
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// 16 bytes per 4×4 block, rows of blocks top to bottom.
-    public var blocks: [UInt8]
+    package var blocks: [UInt8]
 
     /// ceil(width/4) · ceil(height/4) · 16: the size of a complete 4×4 payload.
-    public static func expectedSize(width: Int, height: Int) -> Int {
+    package static func expectedSize(width: Int, height: Int) -> Int {
         (width + 3) / 4 * ((height + 3) / 4) * 16
     }
 
     /// Reads the ASTC 4×4 payload of an `AAPL` container (LZFSE `LZFS` chunk or raw `astc`
     /// chunk), a KTX 1.1 file (plain, or LZFSE under Apple's `Compression_APPLE` key) or an
     /// uncompressed KTX 2.0 file. Anything else, such as PNG, is ``PixelReadError/Reason/notASTC(_:)``.
-    public static func read(from source: some ByteSource) throws(PixelReadError) -> ASTCPayload {
+    package static func read(from source: some ByteSource) throws(PixelReadError) -> ASTCPayload {
         let header: ImageHeader
         do { header = try ImageHeaderProbe.probe(source) } catch {
             if case .unreadable(let reason) = error.reason { throw PixelReadError(offset: error.offset, reason: .unreadable(reason)) }
@@ -38,9 +38,9 @@ public struct ASTCPayload: Sendable, Hashable {
 }
 
 /// The pixels of a snapshot could not be read.
-public struct PixelReadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PixelReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The header itself is broken.
         case header(String)
         /// The payload is not ASTC 4×4 (another texture format, or PNG/JPEG).
@@ -56,18 +56,18 @@ public struct PixelReadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Byte offset in the file.
-    public var offset: Int
+    package var offset: Int
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error value.
-    public init(offset: Int, reason: Reason) {
+    package init(offset: Int, reason: Reason) {
         self.offset = offset
         self.reason = reason
     }
 
     /// A one-line explanation with the offset.
-    public var description: String {
+    package var description: String {
         switch reason {
         case .header(let text): text
         case .notASTC(let text): "payload is not ASTC 4x4 (\(text))"

@@ -1,5 +1,5 @@
 /// Where a snapshot's appearance came from, strongest first.
-public enum AppearanceSource: String, Codable, Sendable, Hashable {
+package enum AppearanceSource: String, Codable, Sendable, Hashable {
     /// The ledger: this module wrote these exact bytes under this name.
     case ledger
     /// The bytes are one of the manifest's variants (matched by MD5).
@@ -24,23 +24,23 @@ public enum AppearanceSource: String, Codable, Sendable, Hashable {
 }
 
 /// A file's appearance and how it was decided.
-public struct AppearanceEvidence: Codable, Sendable, Hashable {
+package struct AppearanceEvidence: Codable, Sendable, Hashable {
     /// The appearance, or `nil` when unknown.
-    public var appearance: Appearance?
+    package var appearance: Appearance?
     /// How it was decided.
-    public var source: AppearanceSource
+    package var source: AppearanceSource
     /// The measured mean luminance (0 black … 1 white), when pixels were read.
-    public var luminance: Double?
+    package var luminance: Double?
 
     /// Creates an evidence value.
-    public init(appearance: Appearance?, source: AppearanceSource, luminance: Double? = nil) {
+    package init(appearance: Appearance?, source: AppearanceSource, luminance: Double? = nil) {
         self.appearance = appearance
         self.source = source
         self.luminance = luminance
     }
 
     /// Nothing known.
-    public static let unknown = AppearanceEvidence(appearance: nil, source: .unknown)
+    package static let unknown = AppearanceEvidence(appearance: nil, source: .unknown)
 }
 
 /// Decides light or dark for each snapshot file: the ledger and the manifest's MD5 table first,
@@ -58,24 +58,24 @@ public struct AppearanceEvidence: Codable, Sendable, Hashable {
 /// pixels, the darker is dark; a lone file is dark below mid-grey. Two same-size files that
 /// measure the same are indistinguishable: neither is light or dark, unless the app chose a
 /// policy for them.
-public enum AppearanceClassifier {
+package enum AppearanceClassifier {
     /// What is known about one file before classifying.
-    public struct Sample: Sendable, Hashable {
+    package struct Sample: Sendable, Hashable {
         /// The snapshot's file name.
-        public var name: String
+        package var name: String
         /// Its pixel width.
-        public var width: Int
+        package var width: Int
         /// Its pixel height.
-        public var height: Int
+        package var height: Int
         /// An appearance already known from the ledger or the manifest.
-        public var known: AppearanceEvidence?
+        package var known: AppearanceEvidence?
         /// The measured mean luminance, if the pixels could be read.
-        public var luminance: Double?
+        package var luminance: Double?
         /// The measured background colour, if the pixels could be read so.
-        public var color: LaunchScreenColors.Color?
+        package var color: LaunchScreenColors.Color?
 
         /// Creates a sample value.
-        public init(
+        package init(
             name: String, width: Int, height: Int, known: AppearanceEvidence? = nil, luminance: Double? = nil,
             color: LaunchScreenColors.Color? = nil
         ) {
@@ -89,11 +89,11 @@ public enum AppearanceClassifier {
     }
 
     /// Two luminances closer than this are the same picture: no order between them.
-    public static let minimumDifference = 0.02
+    package static let minimumDifference = 0.02
 
     /// The appearance of every sample, by file name; `launchScreen` is the storyboard's
     /// colours, when the manifest has them.
-    public static func classify(
+    package static func classify(
         _ samples: [Sample], pinned: Appearance?,
         pairs: IndistinguishablePairPolicy = .skip, launchScreen: LaunchScreenColors? = nil
     ) -> [String: AppearanceEvidence] {

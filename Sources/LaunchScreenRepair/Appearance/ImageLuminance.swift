@@ -7,9 +7,9 @@ import ImageIO
 
 /// Mean luminance of PNG or JPEG bytes, through ImageIO where it exists (Apple platforms);
 /// `nil` elsewhere or when the bytes cannot be decoded.
-public enum ImageLuminance {
+package enum ImageLuminance {
     /// Whether this platform can decode PNG and JPEG pixels.
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         #if canImport(ImageIO) && canImport(CoreGraphics)
         true
         #else
@@ -18,7 +18,7 @@ public enum ImageLuminance {
     }
 
     /// Decodes `data`, scales it down to 16×16 and averages its Rec. 709 luminance.
-    public static func mean(of data: Data) -> Double? {
+    package static func mean(of data: Data) -> Double? {
         #if canImport(ImageIO) && canImport(CoreGraphics)
         guard let source = CGImageSourceCreateWithData(data as CFData, nil),
             let image = CGImageSourceCreateImageAtIndex(source, 0, nil)

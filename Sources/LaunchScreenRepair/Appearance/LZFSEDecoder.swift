@@ -5,9 +5,9 @@
 /// L/M/D match triples), `bvxn` (LZVN), `bvx-` (stored bytes), and `bvx$` (end of stream).
 /// Matches may reach back into earlier blocks. The legacy `bvx1` header is rejected: no current
 /// encoder writes it.
-public enum LZFSEDecoder {
+package enum LZFSEDecoder {
     /// Decodes a whole stream. `limit` caps the decoded size, guarding against hostile input.
-    public static func decode(_ input: [UInt8], limit: Int = 256 << 20) throws(LZFSEError) -> [UInt8] {
+    package static func decode(_ input: [UInt8], limit: Int = 256 << 20) throws(LZFSEError) -> [UInt8] {
         var output: [UInt8] = []
         var offset = 0
         while true {
@@ -71,20 +71,20 @@ public enum LZFSEDecoder {
 }
 
 /// An LZFSE stream could not be decoded; `offset` is the start of the failing block.
-public struct LZFSEError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct LZFSEError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset in the compressed stream.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error value.
-    public init(offset: Int, reason: String) {
+    package init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason
     }
 
     /// `LZFSE stream, block at byte <offset>: <reason>`.
-    public var description: String { "LZFSE stream, block at byte \(offset): \(reason)" }
+    package var description: String { "LZFSE stream, block at byte \(offset): \(reason)" }
 }
 
 /// One `bvx2` block: a packed header with the frequency tables, then two bit streams read

@@ -3,19 +3,19 @@
 /// A void-extent block has block-mode bits 0–8 equal to `1 1111 1100` and stores its colour as
 /// four 16-bit values in bits 64–127 (UNORM16, or FP16 when bit 9 is set). A launch snapshot of
 /// a typical storyboard is ~99% such blocks: its background colour.
-public struct VoidExtentLuminance: Sendable, Hashable, Codable {
+package struct VoidExtentLuminance: Sendable, Hashable, Codable {
     /// Mean Rec. 709 luminance, 0 (black) to 1 (white), over the void-extent blocks.
-    public var mean: Double
+    package var mean: Double
     /// The mean colour of the void-extent blocks, each component rounded to 8 bits: the
     /// snapshot's background, to compare with the launch storyboard's (``LaunchScreenColors``).
-    public var meanColor: LaunchScreenColors.Color
+    package var meanColor: LaunchScreenColors.Color
     /// How many blocks were void-extent.
-    public var voidExtentBlocks: Int
+    package var voidExtentBlocks: Int
     /// How many blocks the payload has.
-    public var totalBlocks: Int
+    package var totalBlocks: Int
 
     /// Creates a measurement value; `meanColor` defaults to the grey of luminance `mean`.
-    public init(mean: Double, meanColor: LaunchScreenColors.Color? = nil, voidExtentBlocks: Int, totalBlocks: Int) {
+    package init(mean: Double, meanColor: LaunchScreenColors.Color? = nil, voidExtentBlocks: Int, totalBlocks: Int) {
         self.mean = mean
         self.meanColor = meanColor ?? Self.color(red: mean, green: mean, blue: mean)
         self.voidExtentBlocks = voidExtentBlocks
@@ -23,12 +23,12 @@ public struct VoidExtentLuminance: Sendable, Hashable, Codable {
     }
 
     /// Measures `payload`; `nil` when it has no void-extent block at all.
-    public static func measure(_ payload: ASTCPayload) -> VoidExtentLuminance? {
+    package static func measure(_ payload: ASTCPayload) -> VoidExtentLuminance? {
         measure(blocks: payload.blocks)
     }
 
     /// Measures raw 16-byte ASTC blocks.
-    public static func measure(blocks: [UInt8]) -> VoidExtentLuminance? {
+    package static func measure(blocks: [UInt8]) -> VoidExtentLuminance? {
         let total = blocks.count / 16
         var sum = 0.0
         var sums = (red: 0.0, green: 0.0, blue: 0.0)

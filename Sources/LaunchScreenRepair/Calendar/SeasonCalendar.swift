@@ -3,17 +3,17 @@ import Foundation
 /// Picks the layout to show on a given day: an absolute date range (a festival) beats a yearly
 /// one; among matches of the same kind the higher priority wins (then manifest order); with no
 /// match, the fallback layout (the one without a schedule).
-public struct SeasonCalendar: Sendable {
+package struct SeasonCalendar: Sendable {
     /// The layouts, in manifest order.
-    public let layouts: [LaunchManifest.Layout]
+    package let layouts: [LaunchManifest.Layout]
 
     /// A calendar over `layouts`.
-    public init(layouts: [LaunchManifest.Layout]) {
+    package init(layouts: [LaunchManifest.Layout]) {
         self.layouts = layouts
     }
 
     /// The layout for a calendar day, or `nil` when none matches and there is no fallback.
-    public func activeLayout(year: Int, month: Int, day: Int) -> LaunchManifest.Layout? {
+    package func activeLayout(year: Int, month: Int, day: Int) -> LaunchManifest.Layout? {
         func best(_ candidates: [LaunchManifest.Layout]) -> LaunchManifest.Layout? {
             // max(by:) keeps the last of equals; walk in reverse so the first in manifest order wins.
             candidates.reversed().max { $0.priority < $1.priority }
@@ -31,7 +31,7 @@ public struct SeasonCalendar: Sendable {
 
     /// The layout for the day `date` falls on in `timeZone` (Gregorian dates, as layouts use),
     /// by default the device's time zone.
-    public func activeLayout(on date: Date, timeZone: TimeZone = .current) -> LaunchManifest.Layout? {
+    package func activeLayout(on date: Date, timeZone: TimeZone = .current) -> LaunchManifest.Layout? {
         let day = Self.calendarDay(of: date, timeZone: timeZone)
         return activeLayout(year: day.year, month: day.month, day: day.day)
     }
@@ -41,7 +41,7 @@ public struct SeasonCalendar: Sendable {
     ///
     /// An app uses it to have the next season's images in place before its next cold launch
     /// (a background refresh scheduled for that moment).
-    public func nextChange(after date: Date, timeZone: TimeZone = .current, horizonDays: Int = 400) -> Date? {
+    package func nextChange(after date: Date, timeZone: TimeZone = .current, horizonDays: Int = 400) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let today = calendar.startOfDay(for: date)
@@ -54,7 +54,7 @@ public struct SeasonCalendar: Sendable {
     }
 
     /// Year, month and day of `date` in `timeZone`, Gregorian.
-    public static func calendarDay(of date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+    package static func calendarDay(of date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

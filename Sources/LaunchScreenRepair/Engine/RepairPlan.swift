@@ -1,30 +1,31 @@
-/// One file of the snapshot folder, as inspected: what the planner decides from.
+/// One file of the snapshot folder, as inspected: what the planner decides from, and what an
+/// app's appearance hook (``RepairOptions/AppearanceHook``) is asked about.
 public struct SnapshotFile: Codable, Sendable, Hashable {
     /// The file name (kept when replacing: the system looks it up by name).
     public var name: String
     /// What the entry is (only regular files are ever read or replaced).
-    public var kind: FileKind
+    package var kind: FileKind
     /// Its size in bytes.
     public var byteCount: Int
     /// Its header, when it could be read.
-    public var header: ImageHeader?
+    package var header: ImageHeader?
     /// Why the file cannot be used (symbolic link, unreadable, broken header), if so.
-    public var problem: String?
+    package var problem: String?
     /// Lower-case hex MD5, computed only when the size equals a candidate variant's length, or
     /// the ledger's when the file's identity is the one recorded.
     public var md5: String?
     /// Its appearance and how it was decided.
-    public var appearance: AppearanceEvidence
+    package var appearance: AppearanceEvidence
     /// Bytes read to inspect it.
-    public var bytesRead: Int
+    package var bytesRead: Int
     /// The `stat` identity the file had when ``md5`` was computed (or trusted from the ledger).
-    public var identity: FileIdentity?
+    package var identity: FileIdentity?
     /// The slot's orientation when the ledger knows it: a portrait image this module wrote into
     /// a landscape-sized file keeps that file's orientation. `nil`: the header's.
-    public var orientation: Orientation?
+    package var orientation: Orientation?
 
     /// Creates a file value.
-    public init(
+    package init(
         name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
         md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil,
         orientation: Orientation? = nil
@@ -43,12 +44,16 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
 
     /// The slot's orientation: the ledger's, else the header's.
     public var slotOrientation: Orientation? { orientation ?? header?.orientation }
+    /// Its pixel width, when its header could be read.
+    public var width: Int? { header?.width }
+    /// Its pixel height, when its header could be read.
+    public var height: Int? { header?.height }
 }
 
 /// What to do with every snapshot file: the planner's pure output.
-public struct RepairPlan: Codable, Sendable, Hashable {
+package struct RepairPlan: Codable, Sendable, Hashable {
     /// What to do with one file.
-    public enum Action: String, Codable, Sendable, Hashable {
+    package enum Action: String, Codable, Sendable, Hashable {
         /// The file already holds the right variant.
         case keep
         /// Write the variant over the file, keeping its name.
@@ -58,22 +63,22 @@ public struct RepairPlan: Codable, Sendable, Hashable {
     }
 
     /// The decision for one file.
-    public struct Step: Codable, Sendable, Hashable {
+    package struct Step: Codable, Sendable, Hashable {
         /// The snapshot file name.
-        public var name: String
+        package var name: String
         /// The decision.
-        public var action: Action
+        package var action: Action
         /// The variant kept or written.
-        public var variant: String?
+        package var variant: String?
         /// Why the file is skipped.
-        public var reason: String?
+        package var reason: String?
         /// The slot's orientation (``SnapshotFile/slotOrientation``).
-        public var orientation: Orientation?
+        package var orientation: Orientation?
         /// The file's appearance evidence.
-        public var appearance: AppearanceEvidence?
+        package var appearance: AppearanceEvidence?
 
         /// Creates a step value.
-        public init(
+        package init(
             name: String, action: Action, variant: String? = nil, reason: String? = nil,
             orientation: Orientation? = nil, appearance: AppearanceEvidence? = nil
         ) {
@@ -87,12 +92,12 @@ public struct RepairPlan: Codable, Sendable, Hashable {
     }
 
     /// The layout active for the day.
-    public var layout: String
+    package var layout: String
     /// One step per snapshot file, in name order.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// Creates a plan value.
-    public init(layout: String, steps: [Step]) {
+    package init(layout: String, steps: [Step]) {
         self.layout = layout
         self.steps = steps
     }
@@ -106,23 +111,23 @@ public struct RepairPlan: Codable, Sendable, Hashable {
 /// Several variants of one size (same pixels, other safe areas) narrow to the device model when
 /// known; otherwise a file holding any of them is current. A file is kept when its byte size and
 /// MD5 equal the chosen variant's.
-public struct RepairPlanner: Sendable {
+package struct RepairPlanner: Sendable {
     /// The manifest's variants.
-    public let variants: [LaunchManifest.Variant]
+    package let variants: [LaunchManifest.Variant]
     /// The active layout's identifier.
-    public let layout: String
+    package let layout: String
     /// The device's idiom.
-    public let idiom: Idiom
+    package let idiom: Idiom
     /// The device's catalog id (resolved from a hardware model identifier through the
     /// manifest's `models`), when known.
-    public let deviceModel: String?
+    package let deviceModel: String?
     /// The orientation policy.
-    public let policy: OrientationPolicy
+    package let policy: OrientationPolicy
     /// The languages whose variants may be chosen, best first.
-    public let language: LanguageChain
+    package let language: LanguageChain
 
     /// A planner for one launch; `language` is the app's (``RepairEnvironment/language``).
-    public init(
+    package init(
         manifest: LaunchManifest, layout: String, idiom: Idiom, deviceModel: String? = nil,
         policy: OrientationPolicy = .automatic, language: String? = nil
     ) {
@@ -141,7 +146,7 @@ public struct RepairPlanner: Sendable {
     }
 
     /// The variants that fit a file of this pixel size, of either appearance, in the app's language.
-    public func candidates(width: Int, height: Int) -> [LaunchManifest.Variant] {
+    package func candidates(width: Int, height: Int) -> [LaunchManifest.Variant] {
         let portraitOnly = policy.isPortraitOnly(on: idiom)
         let fitting = variants.filter { variant in
             if portraitOnly {
@@ -157,7 +162,7 @@ public struct RepairPlanner: Sendable {
     }
 
     /// Whether the light and dark candidates for this size differ, so the appearance matters.
-    public func appearanceMatters(width: Int, height: Int) -> Bool {
+    package func appearanceMatters(width: Int, height: Int) -> Bool {
         let all = candidates(width: width, height: height)
         let light = Set(all.filter { $0.appearance == .light }.map(\.md5))
         let dark = Set(all.filter { $0.appearance == .dark }.map(\.md5))
@@ -165,7 +170,7 @@ public struct RepairPlanner: Sendable {
     }
 
     /// The plan for the inspected files.
-    public func plan(_ files: [SnapshotFile]) -> RepairPlan {
+    package func plan(_ files: [SnapshotFile]) -> RepairPlan {
         RepairPlan(layout: layout, steps: files.sorted { $0.name < $1.name }.map(step))
     }
 

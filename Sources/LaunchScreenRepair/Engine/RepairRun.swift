@@ -35,7 +35,7 @@ struct RepairRun<FS: FileSystem> {
         self.fileSystem = fileSystem
         planner = RepairPlanner(
             manifest: request.manifest, layout: layout.id, idiom: request.environment.idiom,
-            deviceModel: request.environment.deviceModel, policy: request.orientationPolicy,
+            deviceModel: request.environment.deviceModel, policy: request.options.orientationPolicy,
             language: request.environment.language)
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         ledger = loaded.ledger
@@ -126,10 +126,10 @@ struct RepairRun<FS: FileSystem> {
                 luminance: inspection.observation?.luminance, color: inspection.observation?.color)
         }
         let appearances = AppearanceClassifier.classify(
-            samples, pinned: environment.pinnedAppearance, pairs: request.indistinguishablePairs,
+            samples, pinned: environment.pinnedAppearance, pairs: request.options.indistinguishablePairs,
             launchScreen: request.manifest.launchScreenColors)
         for (name, evidence) in appearances { files[name]?.file.appearance = evidence }
-        if let hook = request.appearanceHook {
+        if let hook = request.options.appearanceHook {
             for (name, inspection) in files where inspection.file.header != nil && inspection.file.appearance.appearance == nil {
                 if let appearance = hook(inspection.file) {
                     files[name]?.file.appearance = AppearanceEvidence(appearance: appearance, source: .app)
@@ -175,7 +175,7 @@ struct RepairRun<FS: FileSystem> {
             layout = next
             planner = RepairPlanner(
                 manifest: manifest, layout: next.id, idiom: environment.idiom, deviceModel: environment.deviceModel,
-                policy: request.orientationPolicy, language: environment.language)
+                policy: request.options.orientationPolicy, language: environment.language)
             inspected = inspectAndPlan(entries)
         }
         return inspected

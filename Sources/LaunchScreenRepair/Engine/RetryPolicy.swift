@@ -4,12 +4,12 @@ import Foundation
 /// launch (a full disk or an interrupted write is usually gone by then), then after 1, 2, 4 …
 /// days, at most ``longestWait`` apart. A file the system redraws (a new identity) is tried at
 /// once; so is every file when the manifest changes.
-public enum RetryPolicy {
+package enum RetryPolicy {
     /// The longest wait between two attempts.
-    public static let longestWait: TimeInterval = 30 * 24 * 60 * 60
+    package static let longestWait: TimeInterval = 30 * 24 * 60 * 60
 
     /// The earliest time `failure` may be tried again.
-    public static func nextAttempt(after failure: Ledger.Failure) -> Date {
+    package static func nextAttempt(after failure: Ledger.Failure) -> Date {
         let failedAt = Date(timeIntervalSince1970: TimeInterval(failure.failedAt))
         guard failure.attempts >= 2 else { return failedAt }
         let days = pow(2, Double(min(failure.attempts - 2, 10)))
@@ -17,7 +17,7 @@ public enum RetryPolicy {
     }
 
     /// Whether a file of `identity` waits at `now` because of `failure`.
-    public static func waits(_ failure: Ledger.Failure?, identity: FileIdentity, now: Date) -> Bool {
+    package static func waits(_ failure: Ledger.Failure?, identity: FileIdentity, now: Date) -> Bool {
         guard let failure, failure.identity == identity else { return false }
         return now < nextAttempt(after: failure)
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Every call works on one path and never follows a symbolic link at its last component; a call
 /// given an ``OpenFolder`` works relative to the folder's descriptor and follows no link at all.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
     /// The entries of a directory, without following symbolic links (`lstat`).
     func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry]
     /// What is at `url` (`lstat`), or `nil` when nothing is.
@@ -40,13 +40,13 @@ public protocol FileSystem: Sendable {
 }
 
 /// An advisory lock held on a file.
-public protocol FileLock: AnyObject {
+package protocol FileLock: AnyObject {
     /// Releases the lock.
     func unlock()
 }
 
 /// A regular file opened for reading.
-public protocol ReadableFile: ByteSource, AnyObject {
+package protocol ReadableFile: ByteSource, AnyObject {
     /// What `fstat` said when the file was opened.
     var identity: FileIdentity { get }
     /// Releases the file; further reads fail.
@@ -54,23 +54,23 @@ public protocol ReadableFile: ByteSource, AnyObject {
 }
 
 /// The kind of a directory entry, as `lstat` reports it.
-public enum FileKind: String, Codable, Sendable, Hashable {
+package enum FileKind: String, Codable, Sendable, Hashable {
     case regular, directory, symbolicLink, other
 }
 
 /// One entry of a directory listing.
-public struct DirectoryEntry: Sendable, Hashable {
+package struct DirectoryEntry: Sendable, Hashable {
     /// The entry's name in its directory.
-    public var name: String
+    package var name: String
     /// The entry itself, not what a link points to.
-    public var kind: FileKind
+    package var kind: FileKind
     /// Its size in bytes (of the link itself for a symbolic link).
-    public var size: Int
+    package var size: Int
     /// What `lstat` says about the entry itself.
-    public var identity: FileIdentity
+    package var identity: FileIdentity
 
     /// Creates an entry value.
-    public init(name: String, kind: FileKind, size: Int, identity: FileIdentity) {
+    package init(name: String, kind: FileKind, size: Int, identity: FileIdentity) {
         self.name = name
         self.kind = kind
         self.size = size
@@ -84,20 +84,20 @@ public struct DirectoryEntry: Sendable, Hashable {
 ///
 /// Coded as one string, `<size> <modified> <changed> <inode> <device>`: a keyed object costs a
 /// steady launch more to decode than all the rest of the ledger entry.
-public struct FileIdentity: Codable, Sendable, Hashable {
+package struct FileIdentity: Codable, Sendable, Hashable {
     /// Size in bytes.
-    public var size: Int
+    package var size: Int
     /// Modification time, nanoseconds since 1970.
-    public var modified: Int64
+    package var modified: Int64
     /// Status-change time, nanoseconds since 1970.
-    public var changed: Int64
+    package var changed: Int64
     /// Inode number.
-    public var inode: UInt64
+    package var inode: UInt64
     /// The volume's device number.
-    public var device: UInt64
+    package var device: UInt64
 
     /// Creates an identity value.
-    public init(size: Int, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+    package init(size: Int, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
         self.size = size
         self.modified = modified
         self.changed = changed
@@ -106,7 +106,7 @@ public struct FileIdentity: Codable, Sendable, Hashable {
     }
 
     /// Parses `<size> <modified> <changed> <inode> <device>`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         self.init(utf8: text.utf8)
     }
 
@@ -133,7 +133,7 @@ public struct FileIdentity: Codable, Sendable, Hashable {
         self.init(size: Int(fields[0]), modified: fields[1], changed: fields[2], inode: UInt64(fields[3]), device: UInt64(fields[4]))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let identity = FileIdentity(text) else {
@@ -142,26 +142,26 @@ public struct FileIdentity: Codable, Sendable, Hashable {
         self = identity
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode("\(size) \(modified) \(changed) \(inode) \(device)")
     }
 }
 
 /// A file operation failed; names the path and the operation.
-public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path the operation was on.
-    public var path: String
+    package var path: String
     /// The operation: `open`, `read`, `write`, `fsync`, `rename`, `list`, `remove`, `mkdir`, `protect`.
-    public var operation: String
+    package var operation: String
     /// The system's explanation.
-    public var reason: String
+    package var reason: String
     /// Whether the file is protected while the device is locked (`EPERM` on an Apple device):
     /// nothing is wrong with it, it can be read once the device is unlocked.
-    public var isProtectedDataUnavailable: Bool
+    package var isProtectedDataUnavailable: Bool
 
     /// Creates an error value.
-    public init(path: String, operation: String, reason: String, isProtectedDataUnavailable: Bool = false) {
+    package init(path: String, operation: String, reason: String, isProtectedDataUnavailable: Bool = false) {
         self.path = path
         self.operation = operation
         self.reason = reason
@@ -169,48 +169,48 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `<path>: <operation> failed: <reason>`.
-    public var description: String { "\(path): \(operation) failed: \(reason)" }
+    package var description: String { "\(path): \(operation) failed: \(reason)" }
 
     /// Why a repair or a fetch that met protected files is deferred: the words of every report that says so.
-    public static let deviceLocked = "device locked: the module's files are protected until the device is unlocked; nothing written"
+    package static let deviceLocked = "device locked: the module's files are protected until the device is unlocked; nothing written"
 }
 
 extension FileSystem {
     /// The real `flock`: a file system that only observes or faults the others shares the
     /// lock with every other process.
-    public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
+    package func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
         try LocalFileSystem().tryLock(url)
     }
 
     /// Reads the whole file and writes it atomically: the copy of a file system that cannot clone.
-    public func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
+    package func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
         try writeAtomically(try contents(of: source), to: destination)
     }
 
     /// The real storage class: a file system that only observes or faults the others keeps
     /// the module's files as an app would.
-    public func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+    package func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
         try LocalFileSystem().setStorageClass(storage, of: url)
     }
 
     /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it: a file
     /// system that observes or faults only some calls passes the others on as they are.
-    public func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile {
+    package func openForReading(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> any ReadableFile {
         try folder.openForReading(name)
     }
 
     /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it.
-    public func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError) {
+    package func writeAtomically(_ data: Data, to name: String, in folder: OpenFolder) throws(FileSystemError) {
         try folder.writeAtomically(data, to: name)
     }
 
     /// The real call, relative to the folder's descriptor, as ``LocalFileSystem`` makes it.
-    public func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError) {
+    package func removeItem(_ name: String, in folder: OpenFolder) throws(FileSystemError) {
         try folder.removeItem(name)
     }
 
     /// The real `flock`, relative to the folder's descriptor, as ``LocalFileSystem`` takes it.
-    public func tryLock(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> (any FileLock)? {
+    package func tryLock(_ name: String, in folder: OpenFolder) throws(FileSystemError) -> (any FileLock)? {
         try folder.tryLock(name)
     }
 
@@ -231,7 +231,7 @@ extension FileSystem {
     }
 
     /// Reads a whole regular file through this file system.
-    public func contents(of url: URL) throws(FileSystemError) -> Data {
+    package func contents(of url: URL) throws(FileSystemError) -> Data {
         try wholeFile(openForReading(url), url)
     }
 

@@ -9,15 +9,15 @@ import Musl
 #endif
 
 /// The real file system, through POSIX calls with `O_NOFOLLOW`.
-public struct LocalFileSystem: FileSystem {
+package struct LocalFileSystem: FileSystem {
     /// Temporary files this module writes start with this prefix; the locator ignores them.
-    public static let temporaryPrefix = ".launchscreenrepair-"
+    package static let temporaryPrefix = ".launchscreenrepair-"
 
     /// Creates the real file system.
-    public init() {}
+    package init() {}
 
     /// Lists `directory` with `readdir` and an `lstat` (`fstatat`) of every entry.
-    public func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
+    package func entries(in directory: URL) throws(FileSystemError) -> [DirectoryEntry] {
         try Self.entries(open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), directory)
     }
 
@@ -43,14 +43,14 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// `lstat` of `url`.
-    public func kind(of url: URL) -> FileKind? {
+    package func kind(of url: URL) -> FileKind? {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
         return Self.kind(info.st_mode)
     }
 
     /// Opens with `O_NOFOLLOW` and checks the result is a regular file.
-    public func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
+    package func openForReading(_ url: URL) throws(FileSystemError) -> any ReadableFile {
         try Self.regularFile(open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), url)
     }
 
@@ -84,13 +84,13 @@ public struct LocalFileSystem: FileSystem {
 
     /// Temporary file in the same folder, flushed to permanent storage (`F_FULLFSYNC` on Apple platforms),
     /// `rename`, then the folder flushed: ``OpenFolder``'s write, in the folder opened as a path is.
-    public func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
+    package func writeAtomically(_ data: Data, to url: URL) throws(FileSystemError) {
         try OpenFolder(url.deletingLastPathComponent()).writeAtomically(data, to: url.lastPathComponent)
     }
 
     /// `clonefile` on Apple platforms (a new file sharing the source's blocks: no byte is read or
     /// written, whatever the file's size); elsewhere a read and an atomic write.
-    public func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
+    package func copyItem(at source: URL, to destination: URL) throws(FileSystemError) {
         #if canImport(Darwin)
         unlink(destination.path)
         if clonefile(source.path, destination.path, UInt32(CLONE_NOFOLLOW)) == 0 { return }
@@ -99,7 +99,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// `unlink`, or `rmdir` for an empty directory.
-    public func removeItem(at url: URL) throws(FileSystemError) {
+    package func removeItem(at url: URL) throws(FileSystemError) {
         if kind(of: url) == .directory {
             guard rmdir(url.path) == 0 else { throw Self.failure(url, "remove") }
         } else {
@@ -108,14 +108,14 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// `mkdir -p`.
-    public func createDirectory(at url: URL) throws(FileSystemError) {
+    package func createDirectory(at url: URL) throws(FileSystemError) {
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
             throw FileSystemError(path: url.path, operation: "mkdir", reason: Self.describe(error))
         }
     }
 
     /// `open` with `O_CREAT`, then `flock(LOCK_EX | LOCK_NB)`.
-    public func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
+    package func tryLock(_ url: URL) throws(FileSystemError) -> (any FileLock)? {
         try Self.lock(open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644), url)
     }
 
@@ -135,7 +135,7 @@ public struct LocalFileSystem: FileSystem {
 
     /// The protection class through `FileManager` (iOS) and the backup exclusion through
     /// `URLResourceValues` (Apple platforms); nothing on Linux, which has neither.
-    public func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
+    package func setStorageClass(_ storage: StorageClass, of url: URL) throws(FileSystemError) {
         #if canImport(Darwin)
         do {
             #if os(iOS)

@@ -2,11 +2,11 @@ import Crypto
 import Foundation
 
 /// Lower-case hex MD5, as the manifest's `md5` fields hold it; files are streamed in chunks.
-public enum MD5Digest {
+package enum MD5Digest {
     static let chunkSize = 1 << 16
 
     /// The lower-case hex MD5 of `data`.
-    public static func hex(of data: Data) -> String {
+    package static func hex(of data: Data) -> String {
         Insecure.MD5.hash(data: data).lowercaseHex
     }
 

@@ -13,10 +13,10 @@ import Musl
 /// with `O_NOFOLLOW`: once a folder is open, no name in it is resolved through a symbolic link
 /// put in its place, or in place of a folder above it, afterwards. The module opens the folders
 /// of its remote layout store this way, level by level below the app's container.
-public final class OpenFolder: Sendable {
+package final class OpenFolder: Sendable {
     /// Where the folder was when it was opened: for messages, and for file systems that observe
     /// or fault the calls made in it. Never resolved again to reach the folder.
-    public let url: URL
+    package let url: URL
     /// The open folder, closed with the instance.
     let descriptor: Int32
 

@@ -1,46 +1,46 @@
 import Foundation
 
 /// Where the system keeps an app's launch snapshots, and this module's own folder.
-public struct SnapshotLocator: Sendable, Hashable {
+package struct SnapshotLocator: Sendable, Hashable {
     /// The app's data container (the folder holding `Library/`).
-    public var container: URL
+    package var container: URL
     /// The app's bundle identifier.
-    public var bundleIdentifier: String
+    package var bundleIdentifier: String
 
     /// A locator for one app container.
-    public init(container: URL, bundleIdentifier: String) {
+    package init(container: URL, bundleIdentifier: String) {
         self.container = container
         self.bundleIdentifier = bundleIdentifier
     }
 
     /// iOS 13 and later: `Library/SplashBoard/Snapshots/<bundle id> - {DEFAULT GROUP}/`.
-    public var snapshotFolder: URL { SnapshotPaths(self).snapshotFolder }
+    package var snapshotFolder: URL { SnapshotPaths(self).snapshotFolder }
 
     /// iOS 10–12: `Library/Caches/Snapshots/<bundle id>/`, not writable by the app: never touched.
-    public var legacySnapshotFolder: URL {
+    package var legacySnapshotFolder: URL {
         container.appendingPathComponent("Library/Caches/Snapshots", isDirectory: true)
             .appendingPathComponent(bundleIdentifier, isDirectory: true)
     }
 
     /// `Library/Application Support/LaunchScreenRepair/`: the ledger, backups and placeholder.
-    public var moduleFolder: URL { SnapshotPaths(self).moduleFolder }
+    package var moduleFolder: URL { SnapshotPaths(self).moduleFolder }
 
     /// The ledger file.
-    public var ledgerFile: URL { SnapshotPaths(self).ledgerFile }
+    package var ledgerFile: URL { SnapshotPaths(self).ledgerFile }
 
     /// The folder of backups of the system's original snapshot bytes.
-    public var backupFolder: URL { SnapshotPaths(self).backupFolder }
+    package var backupFolder: URL { SnapshotPaths(self).backupFolder }
 
     /// The upgrade placeholder: a copy of the snapshot the user saw while this launch began
     /// (PNG or JPEG bytes).
-    public var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
+    package var placeholderFile: URL { SnapshotPaths(self).placeholderFile }
 
     /// The report of the last run that changed anything (``SnapshotRepair/lastReport(_:fileSystem:)``).
-    public var lastReportFile: URL { SnapshotPaths(self).lastReportFile }
+    package var lastReportFile: URL { SnapshotPaths(self).lastReportFile }
 
     /// Whether an entry of the snapshot folder is a launch snapshot candidate (not a temporary
     /// file of this module, not hidden).
-    public static func isSnapshotName(_ name: String) -> Bool {
+    package static func isSnapshotName(_ name: String) -> Bool {
         !name.hasPrefix(".")
     }
 }

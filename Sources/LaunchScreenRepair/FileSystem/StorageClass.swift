@@ -9,21 +9,21 @@ import Foundation
 /// ``FileProtection/completeUntilFirstUserAuthentication`` explicitly; the files created in a
 /// folder inherit its class. What the module can make again is excluded from iCloud and
 /// computer backups, as Apple's storage guidelines ask of regenerable data in Application Support.
-public struct StorageClass: Sendable, Hashable {
+package struct StorageClass: Sendable, Hashable {
     /// The data-protection classes the module gives its files.
-    public enum FileProtection: String, Sendable, Hashable {
+    package enum FileProtection: String, Sendable, Hashable {
         /// Readable from the first unlock after a restart until the next restart, locked or not
         /// (`NSFileProtectionCompleteUntilFirstUserAuthentication`).
         case completeUntilFirstUserAuthentication
     }
 
     /// The data-protection class.
-    public var protection: FileProtection
+    package var protection: FileProtection
     /// Whether backups skip it (`isExcludedFromBackup`); a folder excluded takes its contents with it.
-    public var excludedFromBackup: Bool
+    package var excludedFromBackup: Bool
 
     /// Creates a storage class value.
-    public init(protection: FileProtection = .completeUntilFirstUserAuthentication, excludedFromBackup: Bool) {
+    package init(protection: FileProtection = .completeUntilFirstUserAuthentication, excludedFromBackup: Bool) {
         self.protection = protection
         self.excludedFromBackup = excludedFromBackup
     }
@@ -31,8 +31,8 @@ public struct StorageClass: Sendable, Hashable {
     /// What the module remembers (the ledger, the lock, the last report, the switch, the app's
     /// own slot images, the verified remote manifest and `layouts.json`): backed up, so that a
     /// restored device knows what its snapshot files hold.
-    public static let state = StorageClass(excludedFromBackup: false)
+    package static let state = StorageClass(excludedFromBackup: false)
     /// What the module makes again when it is missing (backups of the system's snapshots, the
     /// placeholder, remote images and partial downloads): not backed up.
-    public static let regenerable = StorageClass(excludedFromBackup: true)
+    package static let regenerable = StorageClass(excludedFromBackup: true)
 }

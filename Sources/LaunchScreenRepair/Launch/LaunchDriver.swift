@@ -15,7 +15,7 @@ final class LaunchDriver: Sendable {
     /// The answer of each call still waiting.
     private let answers = LockedValue<[CallID: @MainActor @Sendable (LaunchAnswer) -> Void]>([:])
     /// The options of repair calls, until the coordinator adopts one.
-    private let offeredOptions = LockedValue<[CallID: LaunchRepairOptions]>([:])
+    private let offeredOptions = LockedValue<[CallID: RepairOptions]>([:])
     /// Running repairs, to cancel.
     private let runs = LockedValue<[WorkID: Task<Void, Never>]>([:])
     private let lastCall = LockedValue(0)
@@ -40,7 +40,7 @@ final class LaunchDriver: Sendable {
     }
 
     /// A repair call with its options, which the process uses when it is the first.
-    func repairCall(options: LaunchRepairOptions, answer: @escaping @MainActor @Sendable (LaunchAnswer) -> Void) -> CallID {
+    func repairCall(options: RepairOptions, answer: @escaping @MainActor @Sendable (LaunchAnswer) -> Void) -> CallID {
         let id = call(answer: answer)
         offeredOptions.update { $0[id] = options }
         return id
@@ -51,7 +51,7 @@ final class LaunchDriver: Sendable {
     /// no call waits for it.
     @MainActor
     func awaitRepair(
-        options: LaunchRepairOptions, _ request: @escaping @MainActor (CallID) -> LaunchEvent
+        options: RepairOptions, _ request: @escaping @MainActor (CallID) -> LaunchEvent
     ) async -> Result<RepairReport, RepairError> {
         let call = LockedValue<CallID?>(nil)
         return await withTaskCancellationHandler {

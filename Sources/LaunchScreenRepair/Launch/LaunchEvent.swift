@@ -118,14 +118,14 @@ package struct SplashRequest: Sendable, Hashable {
     static let view = SplashRequest(duration: nil, skippable: false, host: .view)
 }
 
-/// What ``LaunchRepairOptions`` ask for, comparable (an appearance hook is a closure: only its
+/// What ``RepairOptions`` ask for, comparable (an appearance hook is a closure: only its
 /// presence compares).
 package struct RepairOptionsSummary: Sendable, Hashable {
     var orientationPolicy: OrientationPolicy
     var indistinguishablePairs: IndistinguishablePairPolicy
     var hasAppearanceHook: Bool
 
-    package init(_ options: LaunchRepairOptions) {
+    package init(_ options: RepairOptions) {
         orientationPolicy = options.orientationPolicy
         indistinguishablePairs = options.indistinguishablePairs
         hasAppearanceHook = options.appearanceHook != nil

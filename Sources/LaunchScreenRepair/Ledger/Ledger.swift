@@ -2,28 +2,28 @@ import Foundation
 
 /// This module's record of what it wrote and what it found: one JSON file in its own folder,
 /// written atomically.
-public struct Ledger: Codable, Sendable, Hashable {
+package struct Ledger: Codable, Sendable, Hashable {
     /// One snapshot file this module wrote.
-    public struct Entry: Codable, Sendable, Hashable {
+    package struct Entry: Codable, Sendable, Hashable {
         /// Lower-case hex MD5 of the bytes written.
-        public var md5: String
+        package var md5: String
         /// How many bytes were written.
-        public var bytes: Int
+        package var bytes: Int
         /// The variant written.
-        public var variant: String
+        package var variant: String
         /// The variant's layout.
-        public var layout: String
+        package var layout: String
         /// The slot's orientation: the pixel size of the file the system drew there (a portrait
         /// image may fill a landscape slot).
-        public var orientation: Orientation
+        package var orientation: Orientation
         /// The appearance of the variant written.
-        public var appearance: Appearance
+        package var appearance: Appearance
         /// The file's `stat` identity when its bytes were last written or hashed: while the file
         /// still has it, a launch keeps it without reading it. Absent in older ledgers.
-        public var identity: FileIdentity?
+        package var identity: FileIdentity?
 
         /// Creates an entry value.
-        public init(
+        package init(
             md5: String, bytes: Int, variant: String, layout: String, orientation: Orientation, appearance: Appearance,
             identity: FileIdentity? = nil
         ) {
@@ -38,16 +38,16 @@ public struct Ledger: Codable, Sendable, Hashable {
     }
 
     /// A copy of the system's own bytes for one snapshot file, kept for ``SnapshotRepair/restore(_:fileSystem:)``.
-    public struct Backup: Codable, Sendable, Hashable {
+    package struct Backup: Codable, Sendable, Hashable {
         /// The backup's file name in the backup folder.
-        public var file: String
+        package var file: String
         /// Lower-case hex MD5 of the original bytes.
-        public var md5: String
+        package var md5: String
         /// How many bytes the original had.
-        public var bytes: Int
+        package var bytes: Int
 
         /// Creates a backup record.
-        public init(file: String, md5: String, bytes: Int) {
+        package init(file: String, md5: String, bytes: Int) {
             self.file = file
             self.md5 = md5
             self.bytes = bytes
@@ -57,25 +57,25 @@ public struct Ledger: Codable, Sendable, Hashable {
     /// What was found in a snapshot file this module did not write, remembered by the file's
     /// identity: while the file keeps it, a launch decides from this record and reads nothing
     /// (an appearance that stays unknown is not measured again every launch).
-    public struct Observation: Codable, Sendable, Hashable {
+    package struct Observation: Codable, Sendable, Hashable {
         /// The file's `stat` identity when it was inspected.
-        public var identity: FileIdentity
+        package var identity: FileIdentity
         /// Its header, when it could be read.
-        public var header: ImageHeader?
+        package var header: ImageHeader?
         /// Why the header could not be read.
-        public var problem: String?
+        package var problem: String?
         /// Lower-case hex MD5, when it was computed.
-        public var md5: String?
+        package var md5: String?
         /// The measured mean luminance (0 black … 1 white), when the pixels could be measured.
-        public var luminance: Double?
+        package var luminance: Double?
         /// The measured background colour (the mean of the ASTC void-extent blocks), when the
         /// pixels could be measured so. Absent in older ledgers.
-        public var color: LaunchScreenColors.Color?
+        package var color: LaunchScreenColors.Color?
         /// Why the pixels could not be measured, when they were tried.
-        public var pixelProblem: String?
+        package var pixelProblem: String?
 
         /// Creates an observation.
-        public init(
+        package init(
             identity: FileIdentity, header: ImageHeader? = nil, problem: String? = nil, md5: String? = nil,
             luminance: Double? = nil, color: LaunchScreenColors.Color? = nil, pixelProblem: String? = nil
         ) {
@@ -90,18 +90,18 @@ public struct Ledger: Codable, Sendable, Hashable {
     }
 
     /// Replacing a file failed: the next attempts wait (``RetryPolicy``) while the file is unchanged.
-    public struct Failure: Codable, Sendable, Hashable {
+    package struct Failure: Codable, Sendable, Hashable {
         /// The file's identity when the attempt failed.
-        public var identity: FileIdentity
+        package var identity: FileIdentity
         /// Failed attempts in a row.
-        public var attempts: Int
+        package var attempts: Int
         /// When the last attempt failed, in seconds since 1970.
-        public var failedAt: Int
+        package var failedAt: Int
         /// What went wrong.
-        public var reason: String
+        package var reason: String
 
         /// Creates a failure record.
-        public init(identity: FileIdentity, attempts: Int, failedAt: Int, reason: String) {
+        package init(identity: FileIdentity, attempts: Int, failedAt: Int, reason: String) {
             self.identity = identity
             self.attempts = attempts
             self.failedAt = failedAt
@@ -112,18 +112,18 @@ public struct Ledger: Codable, Sendable, Hashable {
     /// An image the app put into one slot (``LaunchSlot``) in place of the manifest's variants,
     /// kept in the module's `Overrides/` folder so it is written again whenever the system
     /// redraws that slot.
-    public struct Override: Codable, Sendable, Hashable {
+    package struct Override: Codable, Sendable, Hashable {
         /// The image's file name in the overrides folder.
-        public var file: String
+        package var file: String
         /// Lower-case hex MD5 of the image.
-        public var md5: String
+        package var md5: String
         /// Its length in bytes.
-        public var bytes: Int
+        package var bytes: Int
         /// Its header: PNG or JPEG and the pixel size.
-        public var header: ImageHeader
+        package var header: ImageHeader
 
         /// Creates an override record.
-        public init(file: String, md5: String, bytes: Int, header: ImageHeader) {
+        package init(file: String, md5: String, bytes: Int, header: ImageHeader) {
             self.file = file
             self.md5 = md5
             self.bytes = bytes
@@ -132,30 +132,30 @@ public struct Ledger: Codable, Sendable, Hashable {
     }
 
     /// The ledger format version.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The manifest version last applied.
-    public var manifestVersion: String?
+    package var manifestVersion: String?
     /// The app version last seen.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The language the app ran in at the last run (``RepairEnvironment/language``): a launch in
     /// another one reports the change, and its images are chosen again in the new language.
-    public var language: String?
+    package var language: String?
     /// What this module wrote, by snapshot file name.
-    public var files: [String: Entry]
+    package var files: [String: Entry]
     /// Backups of the system's bytes, by snapshot file name.
-    public var backups: [String: Backup]
+    package var backups: [String: Backup]
     /// What was found in the files this module did not write, by snapshot file name.
-    public var observations: [String: Observation]
+    package var observations: [String: Observation]
     /// Failed replacements waiting to be tried again, by snapshot file name.
-    public var failures: [String: Failure]
+    package var failures: [String: Failure]
     /// The app's own images, by slot (``LaunchSlot/key``).
-    public var overrides: [String: Override]
+    package var overrides: [String: Override]
 
     /// The format version this library writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// An empty ledger.
-    public init() {
+    package init() {
         schemaVersion = Self.currentSchemaVersion
         files = [:]
         backups = [:]
@@ -165,7 +165,7 @@ public struct Ledger: Codable, Sendable, Hashable {
     }
 
     /// Decodes a ledger; `language`, `observations`, `failures` and `overrides` are absent in older ledgers.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         manifestVersion = try container.decodeIfPresent(String.self, forKey: .manifestVersion)

@@ -6,7 +6,7 @@ extension SnapshotRepair {
     /// any, or when it cannot be read. A run that finds everything as the ledger says (a steady
     /// launch) writes nothing, so it leaves the last one in place. `launch-assets report` prints
     /// it from a container.
-    public static func lastReport(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RepairReport? {
+    package static func lastReport(_ locator: SnapshotLocator, fileSystem: some FileSystem = LocalFileSystem()) -> RepairReport? {
         guard let data = try? fileSystem.contents(of: SnapshotPaths(locator).lastReportFile) else { return nil }
         return try? JSONDecoder().decode(RepairReport.self, from: data)
     }

@@ -12,10 +12,10 @@ public struct DateRange: Codable, Sendable, Hashable {
     }
 
     /// Whether both ends are absolute dates (a one-off event such as a festival).
-    public var isAbsolute: Bool { from.year != nil }
+    package var isAbsolute: Bool { from.year != nil }
 
     /// Whether the given calendar day falls in the range.
-    public func contains(year: Int, month: Int, day: Int) -> Bool {
+    package func contains(year: Int, month: Int, day: Int) -> Bool {
         let today = SeasonDate(year: year, month: month, day: day)
         if isAbsolute {
             return from.ordinal <= today.ordinal && today.ordinal <= through.ordinal
@@ -43,7 +43,7 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Parses `MM-DD` or `YYYY-MM-DD`; `nil` when the text is neither, names no real day
     /// (February 29 is accepted for yearly dates and for leap years), or has a year before 1000
     /// (which ``description`` could not write back as four digits that every reader takes).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let widths = parts.map(\.count)
         guard widths == [2, 2] || widths == [4, 2, 2],
@@ -90,7 +90,7 @@ public struct SeasonDate: Codable, Sendable, Hashable, CustomStringConvertible {
     var ordinal: Int { (year ?? 0) * 10_000 + monthDay }
 
     /// The number of days in a month; February has 29 unless `year` is a known common year.
-    public static func daysIn(month: Int, year: Int?) -> Int {
+    package static func daysIn(month: Int, year: Int?) -> Int {
         switch month {
         case 2:
             guard let year else { return 29 }

@@ -6,14 +6,14 @@
 /// A script is never dropped where it changes the writing: a `zh-Hant` user is not shown
 /// Simplified Chinese because a `zh` image exists. Chinese tags without a script take the one
 /// their region writes (`zh-TW` → `zh-Hant`).
-public struct LanguageChain: Sendable, Hashable, CustomStringConvertible {
+package struct LanguageChain: Sendable, Hashable, CustomStringConvertible {
     /// The tags to try, best first, in canonical case (`zh-Hant-HK`); empty when neither a
     /// language nor a development language is known.
-    public let tags: [String]
+    package let tags: [String]
 
     /// The chain for the language the app runs in (`Bundle.main.preferredLocalizations.first`;
     /// `Base` and `nil` mean the development language) ending in the manifest's development language.
-    public init(language: String?, developmentLanguage: String?) {
+    package init(language: String?, developmentLanguage: String?) {
         var tags: [String] = []
         func add(_ tag: String) {
             if !tags.contains(where: { $0.caseInsensitiveCompare(tag) }) { tags.append(tag) }
@@ -27,11 +27,11 @@ public struct LanguageChain: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The language the chain starts with, when one was given.
-    public var language: String? { tags.first }
+    package var language: String? { tags.first }
 
     /// Where `locale` stands in the chain: 0 for the language itself; language-neutral images
     /// (`nil`) come after every tag; `nil` for a language outside the chain.
-    public func rank(of locale: String?) -> Int? {
+    package func rank(of locale: String?) -> Int? {
         guard let locale else { return tags.count }
         return tags.firstIndex { $0.caseInsensitiveCompare(locale) }
     }
@@ -40,7 +40,7 @@ public struct LanguageChain: Sendable, Hashable, CustomStringConvertible {
     /// the best language there: those of the first tag of the chain that has any, else the
     /// language-neutral ones. Variants of languages outside the chain are never chosen. The
     /// order of `variants` is kept.
-    public func preferred(_ variants: [LaunchManifest.Variant]) -> [LaunchManifest.Variant] {
+    package func preferred(_ variants: [LaunchManifest.Variant]) -> [LaunchManifest.Variant] {
         guard variants.contains(where: { $0.locale != nil }) else { return variants }
         struct Slot: Hashable {
             var layout: String, idiom: Idiom, width: Int, height: Int, window: MultitaskingWindow?, appearance: Appearance
@@ -58,7 +58,7 @@ public struct LanguageChain: Sendable, Hashable, CustomStringConvertible {
         return variants.filter { variant in rank(of: variant.locale).map { $0 == best[slot(variant)] } ?? false }
     }
 
-    public var description: String { tags.joined(separator: " → ") }
+    package var description: String { tags.joined(separator: " → ") }
 }
 
 extension String {

@@ -1,14 +1,14 @@
 /// A BCP 47 language tag cut into the parts the fallback needs: `language[-Script][-REGION]`,
 /// anything after the region kept whole.
-public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
+package struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// The language subtag, lower case: `zh`.
-    public var language: String
+    package var language: String
     /// The script subtag, title case: `Hant`.
-    public var script: String?
+    package var script: String?
     /// The region subtag, upper case (or three digits): `HK`.
-    public var region: String?
+    package var region: String?
     /// Variant and extension subtags, lower-cased, joined by `-`.
-    public var rest: String?
+    package var rest: String?
 
     /// Languages written in more than one script, whose script is never dropped.
     static let multiScript: Set<String> = [
@@ -16,7 +16,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Reads `zh-Hant-HK`, `zh_TW` or `EN-us`; `nil` for `Base` and for what is not a tag.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }
@@ -73,14 +73,14 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether text in this language runs right to left: Arabic, Hebrew, Persian, Urdu and the
     /// other languages written in a right-to-left script, or any tag naming such a script.
-    public var isRightToLeft: Bool {
+    package var isRightToLeft: Bool {
         if let script { return Self.rightToLeftScripts.contains(script) }
         return Self.rightToLeftLanguages.contains(language)
     }
 
     /// Whether its script joins letters into words, so that letter-spacing would tear them apart:
     /// Arabic and the other cursive scripts, and the headline of Devanagari, Bengali and Gurmukhi.
-    public var joinsLetters: Bool {
+    package var joinsLetters: Bool {
         Self.joiningScripts.contains(script ?? Self.joiningLanguages[language] ?? "")
     }
 
@@ -102,7 +102,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The tag in canonical case: `zh-Hant-HK`.
-    public var description: String {
+    package var description: String {
         [language, script, region, rest].compactMap { $0 }.joined(separator: "-")
     }
 }

@@ -21,7 +21,7 @@ extension LaunchAssetCatalog {
 
     /// Opens the pack and checks that it belongs to ``manifest``; `dataAsset` as in
     /// ``LaunchPackSource/open(for:dataAsset:)`` (a pack file needs none).
-    public static func openPack(dataAsset: (String) -> Data? = { _ in nil }) throws(LaunchPackError) -> LaunchPack {
+    package static func openPack(dataAsset: (String) -> Data? = { _ in nil }) throws(LaunchPackError) -> LaunchPack {
         try pack.open(for: manifest, dataAsset: dataAsset)
     }
 }
@@ -37,7 +37,7 @@ public enum LaunchPackSource: Sendable, Hashable {
 
     /// Opens the pack and checks that it belongs to `manifest`. `dataAsset` gives a data set's
     /// bytes for this device (`NSDataAsset(name:)?.data` in an app), or `nil` when there is none.
-    public func open(for manifest: LaunchManifest, dataAsset: (String) -> Data?) throws(LaunchPackError) -> LaunchPack {
+    package func open(for manifest: LaunchManifest, dataAsset: (String) -> Data?) throws(LaunchPackError) -> LaunchPack {
         switch self {
         case .file(let url):
             guard let url else { throw .notFound(manifest.pack) }

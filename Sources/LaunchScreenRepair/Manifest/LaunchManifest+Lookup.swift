@@ -3,19 +3,19 @@ extension LaunchManifest {
     ///
     /// Indexed: the first lookup on a manifest value builds an index of its variants that later
     /// lookups and copies share, so a launch does not go through every variant.
-    public func variant(id: String) -> Variant? {
+    package func variant(id: String) -> Variant? {
         variantIndex.variant(id: id)
     }
 
     /// The layout's variants for the idiom, in manifest order. Until a lookup across layouts
     /// reads them all, the generated catalog's manifest reads that layout's table alone.
-    public func variants(layout: String, idiom: Idiom) -> [Variant] {
+    package func variants(layout: String, idiom: Idiom) -> [Variant] {
         storage.variants(layout: layout, idiom: idiom)
     }
 
     /// The variants of a pixel size, in manifest order; with `eitherOrientation`, those of the
     /// size turned a quarter too. Indexed like ``variant(id:)``.
-    public func variants(width: Int, height: Int, eitherOrientation: Bool = false) -> [Variant] {
+    package func variants(width: Int, height: Int, eitherOrientation: Bool = false) -> [Variant] {
         variantIndex.variants(width: width, height: height, eitherOrientation: eitherOrientation)
     }
 

@@ -127,7 +127,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
 
     /// The catalog device id for a hardware model identifier, or the argument itself when it
     /// already is a catalog id (or unknown).
-    public func deviceID(forModel model: String) -> String {
+    package func deviceID(forModel model: String) -> String {
         models[model] ?? model
     }
 
@@ -276,7 +276,7 @@ extension LaunchManifest {
         }
 
         /// Where the bytes lie in the full pack; `nil` for a remote layout's variant.
-        public var packRange: Range<Int>? { offset.map { $0..<$0 + length } }
+        package var packRange: Range<Int>? { offset.map { $0..<$0 + length } }
     }
 }
 

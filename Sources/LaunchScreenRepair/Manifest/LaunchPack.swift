@@ -9,18 +9,18 @@ import Foundation
 /// pack; the body offset says where in that numbering this file's body begins, so a window holds
 /// the variants whose bytes fall inside it. One opaque file on purpose: Xcode recompresses `.png` resources, which
 /// would break the MD5 table.
-public struct LaunchPack: Sendable {
+package struct LaunchPack: Sendable {
     /// `LPAK\r\n\u{1A}\n`: a name, then bytes that text-mode transfers would mangle.
-    public static let magic: [UInt8] = [0x4C, 0x50, 0x41, 0x4B, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let magic: [UInt8] = [0x4C, 0x50, 0x41, 0x4B, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format this library writes and reads.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
     /// Where the pack was opened from: a file path, or an asset catalog data set's name.
-    public let name: String
+    package let name: String
     /// The manifest version stamp the pack was written for.
-    public let version: String
+    package let version: String
     /// The whole-pack offsets this file's body covers.
-    public let body: Range<Int>
+    package let body: Range<Int>
     private let storage: Storage
     private let headerLength: Int
 
@@ -31,7 +31,7 @@ public struct LaunchPack: Sendable {
     }
 
     /// Opens a pack file, reading its header only.
-    public init(contentsOf url: URL) throws(LaunchPackError) {
+    package init(contentsOf url: URL) throws(LaunchPackError) {
         let file = try Self.open(url)
         defer { file.close() }
         try self.init(name: url.path, storage: .file(url)) { offset, count in
@@ -40,20 +40,20 @@ public struct LaunchPack: Sendable {
     }
 
     /// A pack held in memory, e.g. the data of an asset catalog data set named `name`.
-    public init(data: Data, name: String) throws(LaunchPackError) {
+    package init(data: Data, name: String) throws(LaunchPackError) {
         try self.init(name: name, storage: .memory(data)) { offset, count in
             offset + count <= data.count ? [UInt8](data[data.startIndex + offset..<data.startIndex + offset + count]) : nil
         }
     }
 
     /// Opens a pack file and checks that it was written for `manifest`.
-    public init(contentsOf url: URL, for manifest: LaunchManifest) throws(LaunchPackError) {
+    package init(contentsOf url: URL, for manifest: LaunchManifest) throws(LaunchPackError) {
         try self.init(contentsOf: url)
         try check(manifest)
     }
 
     /// A pack in memory, checked against `manifest`.
-    public init(data: Data, name: String, for manifest: LaunchManifest) throws(LaunchPackError) {
+    package init(data: Data, name: String, for manifest: LaunchManifest) throws(LaunchPackError) {
         try self.init(data: data, name: name)
         try check(manifest)
     }
@@ -85,13 +85,13 @@ public struct LaunchPack: Sendable {
     }
 
     /// Whether this pack holds the variant's bytes (a window holds its idiom's only).
-    public func contains(_ variant: LaunchManifest.Variant) -> Bool {
+    package func contains(_ variant: LaunchManifest.Variant) -> Bool {
         guard let range = variant.packRange else { return false }
         return body.lowerBound <= range.lowerBound && range.upperBound <= body.upperBound
     }
 
     /// Reads one variant's PNG bytes.
-    public func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data {
+    package func bytes(of variant: LaunchManifest.Variant) throws(LaunchPackError) -> Data {
         guard let offset = variant.offset, contains(variant) else { throw .notInPack(name, variant.id) }
         let position = offset - body.lowerBound + headerLength
         switch storage {
@@ -118,17 +118,17 @@ public struct LaunchPack: Sendable {
     }
 
     /// The length of the header for a version stamp: where the whole pack's body begins.
-    public static func headerLength(version: String) -> Int { fixedHeaderLength + version.utf8.count }
+    package static func headerLength(version: String) -> Int { fixedHeaderLength + version.utf8.count }
 
     /// The header of a whole pack whose body has `bodyLength` bytes.
-    public static func header(version: String, bodyLength: Int) -> Data {
+    package static func header(version: String, bodyLength: Int) -> Data {
         let start = headerLength(version: version)
         return header(version: version, body: start..<start + bodyLength)
     }
 
     /// The header of a pack for the given version stamp whose body holds `body` of the whole
     /// pack's offsets (the whole pack's: from ``headerLength(version:)`` to its end).
-    public static func header(version: String, body: Range<Int>) -> Data {
+    package static func header(version: String, body: Range<Int>) -> Data {
         var data = Data(magic)
         let stamp = Data(version.utf8)
         for value in [UInt32(formatVersion), UInt32(stamp.count)] {

@@ -23,41 +23,41 @@ public struct RemoteLayoutSource: Sendable, Hashable {
 /// signature of its exact bytes in `manifest.json.sig` (base64), and each image under
 /// `images/<sha256>.png`.
 ///
-/// Its JSON field names are a public contract, like ``LaunchManifest``'s: an app in the field
+/// Its JSON field names are a package contract, like ``LaunchManifest``'s: an app in the field
 /// reads what a newer `launch-assets publish` writes.
-public struct RemoteManifest: Codable, Sendable, Hashable {
+package struct RemoteManifest: Codable, Sendable, Hashable {
     /// The format; see ``RemoteManifest/currentSchemaVersion``.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// When it was published, in seconds since 1970. A device keeps the newest it verified and
     /// refuses an older one, so a replayed manifest cannot roll it back.
-    public var published: Int
+    package var published: Int
     /// `false` switches LaunchScreenRepair off on every device that verifies it: the system's
     /// snapshots are restored and nothing more is done until a manifest turns it back on.
-    public var enabled: Bool
+    package var enabled: Bool
     /// The generator that wrote it, as `launch-assets <version>`.
-    public var generator: String
+    package var generator: String
     /// The remotely delivered layouts; a layout here replaces an app's bundled entry of the same id.
-    public var layouts: [LaunchManifest.Layout]
+    package var layouts: [LaunchManifest.Layout]
     /// Their variants, each with its ``LaunchManifest/Variant/sha256`` and no pack offset.
-    public var variants: [LaunchManifest.Variant]
+    package var variants: [LaunchManifest.Variant]
     /// Hardware model identifier → catalog device id, for the devices the variants name.
-    public var models: [String: String]
+    package var models: [String: String]
     /// The development language of localized variants (``LaunchManifest/developmentLanguage``),
     /// for an app whose bundled manifest has none; absent when no variant has a `locale`.
-    public var developmentLanguage: String?
+    package var developmentLanguage: String?
 
     /// The schema version this library writes and reads.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
     /// The manifest's file name in the published folder.
-    public static let fileName = "manifest.json"
+    package static let fileName = "manifest.json"
     /// The signature's file name in the published folder.
-    public static let signatureFileName = "manifest.json.sig"
+    package static let signatureFileName = "manifest.json.sig"
 
     /// The path of an image in the published folder.
-    public static func imagePath(sha256: String) -> String { "images/\(sha256).png" }
+    package static func imagePath(sha256: String) -> String { "images/\(sha256).png" }
 
     /// Creates a remote manifest.
-    public init(
+    package init(
         schemaVersion: Int = RemoteManifest.currentSchemaVersion, published: Int, enabled: Bool = true, generator: String,
         layouts: [LaunchManifest.Layout], variants: [LaunchManifest.Variant], models: [String: String] = [:],
         developmentLanguage: String? = nil

@@ -9,15 +9,15 @@ import Foundation
 /// SHA-256, no window, no devices, no locale) are `-`; devices are joined by commas. A field's
 /// `%`, space, comma, quote, backslash and control characters are percent-encoded (and a text
 /// that is `-` itself), an empty text is `""`.
-public enum VariantTable {
+package enum VariantTable {
     /// The fields of a line, in order.
-    public static let columns = [
+    package static let columns = [
         "id", "layout", "width", "height", "orientation", "appearance", "idiom", "devices", "md5", "offset", "length", "sha256",
         "window", "locale",
     ]
 
     /// One variant's line.
-    public static func line(for variant: LaunchManifest.Variant) -> String {
+    package static func line(for variant: LaunchManifest.Variant) -> String {
         [
             field(variant.id), field(variant.layout), String(variant.width), String(variant.height), variant.orientation.rawValue,
             variant.appearance.rawValue, variant.idiom.rawValue,
@@ -31,7 +31,7 @@ public enum VariantTable {
     ///
     /// Read byte by byte, with a `String` made only for each text field: the generated catalog
     /// reads its table the first time it is used, on the way to the first frame.
-    public static func variants(_ text: String) throws(VariantTableError) -> [LaunchManifest.Variant] {
+    package static func variants(_ text: String) throws(VariantTableError) -> [LaunchManifest.Variant] {
         let bytes = Array(text.utf8)
         var variants: [LaunchManifest.Variant] = []
         variants.reserveCapacity(bytes.lazy.filter { $0 == newline }.count + 1)
@@ -50,7 +50,7 @@ public enum VariantTable {
     /// Each layout's variants as the generated catalog holds them: a table per layout, its
     /// lines sorted by id (the bytes of the written field), so that ``variant(id:in:)`` finds a
     /// line by binary search.
-    public static func tables(of variants: [LaunchManifest.Variant]) -> [String: [String]] {
+    package static func tables(of variants: [LaunchManifest.Variant]) -> [String: [String]] {
         Dictionary(grouping: variants, by: \.layout).mapValues { variants in
             variants.map { (key: Array(field($0.id).utf8), line: line(for: $0)) }
                 .sorted { $0.key.lexicographicallyPrecedes($1.key) }
@@ -59,7 +59,7 @@ public enum VariantTable {
     }
 
     /// ``tables(of:)``, each table's lines joined into its text.
-    public static func texts(of variants: [LaunchManifest.Variant]) -> [String: String] {
+    package static func texts(of variants: [LaunchManifest.Variant]) -> [String: String] {
         tables(of: variants).mapValues { $0.joined(separator: "\n") }
     }
 
@@ -67,7 +67,7 @@ public enum VariantTable {
     /// ``tables(of:)`` writes it) is searched by halves; when that finds nothing, the lines are
     /// walked in turn, so that a table in another order is read right too. `nil` when no line
     /// has the id.
-    public static func variant(id: String, in text: String) throws(VariantTableError) -> LaunchManifest.Variant? {
+    package static func variant(id: String, in text: String) throws(VariantTableError) -> LaunchManifest.Variant? {
         let key = Array(field(id).utf8)
         var text = text
         let found: (line: [UInt8], start: Int)? = text.withUTF8 { bytes in

@@ -1,5 +1,5 @@
 /// Why a ``VariantTable`` line could not be read; lines count from 1.
-public enum VariantTableError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum VariantTableError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line does not have one field per column.
     case fieldCount(line: Int, found: Int)
     /// A field's value is not one its column takes.
@@ -13,7 +13,7 @@ public enum VariantTableError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fieldCount(let line, let found):
             "variant table line \(line): expected \(VariantTable.columns.count) fields separated by spaces, found \(found)"

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The probe and the pixel readers ask only for the ranges they need, so a header check
 /// reads a few dozen bytes, never the whole file.
-public protocol ByteSource {
+package protocol ByteSource {
     /// The total number of bytes.
     var count: Int { get }
     /// Up to `count` bytes starting at `offset`; fewer only at the end of the source.
@@ -12,37 +12,37 @@ public protocol ByteSource {
 }
 
 /// A read failed below the format level (I/O error, file gone).
-public struct ByteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ByteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The offset of the failed read.
-    public var offset: Int
+    package var offset: Int
     /// The system's explanation.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error value.
-    public init(offset: Int, reason: String) {
+    package init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason
     }
 
     /// `read failed at byte <offset>: <reason>`.
-    public var description: String { "read failed at byte \(offset): \(reason)" }
+    package var description: String { "read failed at byte \(offset): \(reason)" }
 }
 
 /// Bytes already in memory.
-public struct InMemoryBytes: ByteSource, Sendable {
+package struct InMemoryBytes: ByteSource, Sendable {
     /// The bytes.
-    public let data: [UInt8]
+    package let data: [UInt8]
 
     /// Wraps `data`.
-    public init(_ data: [UInt8]) { self.data = data }
+    package init(_ data: [UInt8]) { self.data = data }
     /// Wraps `data`.
-    public init(_ data: Data) { self.data = [UInt8](data) }
+    package init(_ data: Data) { self.data = [UInt8](data) }
 
     /// The number of bytes.
-    public var count: Int { data.count }
+    package var count: Int { data.count }
 
     /// A copy of the requested range, clipped to the end.
-    public func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {
+    package func bytes(at offset: Int, count: Int) throws(ByteSourceError) -> [UInt8] {
         guard offset >= 0, count >= 0 else { throw ByteSourceError(offset: offset, reason: "negative range") }
         guard offset < data.count else { return [] }
         return Array(data[offset..<min(data.count, offset + count)])

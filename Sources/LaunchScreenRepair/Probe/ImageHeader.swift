@@ -1,5 +1,5 @@
 /// The container formats found in (or written to) the launch-snapshot folder.
-public enum ImageFormat: String, Codable, Sendable, Hashable, CaseIterable {
+package enum ImageFormat: String, Codable, Sendable, Hashable, CaseIterable {
     /// Apple's private `AAPL` container (ASTC payload, usually LZFSE-compressed).
     case aapl
     /// Khronos KTX 1.1, either byte order.
@@ -13,32 +13,32 @@ public enum ImageFormat: String, Codable, Sendable, Hashable, CaseIterable {
 }
 
 /// What a file's header says: its container format and stored pixel size.
-public struct ImageHeader: Codable, Sendable, Hashable, CustomStringConvertible {
+package struct ImageHeader: Codable, Sendable, Hashable, CustomStringConvertible {
     /// The container format.
-    public var format: ImageFormat
+    package var format: ImageFormat
     /// Width in pixels, as stored (EXIF orientation is not applied).
-    public var width: Int
+    package var width: Int
     /// Height in pixels, as stored.
-    public var height: Int
+    package var height: Int
 
     /// Creates a header value.
-    public init(format: ImageFormat, width: Int, height: Int) {
+    package init(format: ImageFormat, width: Int, height: Int) {
         self.format = format
         self.width = width
         self.height = height
     }
 
     /// Landscape when wider than tall, otherwise portrait.
-    public var orientation: Orientation { width > height ? .landscape : .portrait }
+    package var orientation: Orientation { width > height ? .landscape : .portrait }
 
     /// `<format>\t<width>x<height>`, the `probe` command's line format after the path.
-    public var description: String { "\(format.rawValue)\t\(width)x\(height)" }
+    package var description: String { "\(format.rawValue)\t\(width)x\(height)" }
 }
 
 /// Why a header could not be read. Carries the file and the byte offset where it went wrong.
-public struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The file holds no bytes at all.
         case empty
         /// The file ended before the header did: `needed` bytes were required at `offset`.
@@ -52,21 +52,21 @@ public struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// The file's path, when the probe was given one.
-    public var path: String?
+    package var path: String?
     /// The byte offset in the file where the problem was found.
-    public var offset: Int
+    package var offset: Int
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error value.
-    public init(path: String? = nil, offset: Int, reason: Reason) {
+    package init(path: String? = nil, offset: Int, reason: Reason) {
         self.path = path
         self.offset = offset
         self.reason = reason
     }
 
     /// The reason with its place, without the path: `truncated at byte 24 (8 more bytes needed)`.
-    public var summary: String {
+    package var summary: String {
         switch reason {
         case .empty: "empty file"
         case .truncated(let needed): "truncated at byte \(offset) (\(needed) more bytes needed)"
@@ -78,7 +78,7 @@ public struct ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// `<path>: <summary>`.
-    public var description: String { path.map { "\($0): \(summary)" } ?? summary }
+    package var description: String { path.map { "\($0): \(summary)" } ?? summary }
 
     private static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")

@@ -6,21 +6,21 @@ import Foundation
 /// read by walking its segments to the first frame header (SOFn), so an EXIF thumbnail inside an
 /// APP1 segment is skipped, never mistaken for the image. Broken, truncated, empty or unknown
 /// input is a typed ``ImageHeaderError``, never a guessed size.
-public enum ImageHeaderProbe {
+package enum ImageHeaderProbe {
     /// `AAPL\r\n\u{1A}\n`.
-    public static let aaplSignature: [UInt8] = [0x41, 0x41, 0x50, 0x4C, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let aaplSignature: [UInt8] = [0x41, 0x41, 0x50, 0x4C, 0x0D, 0x0A, 0x1A, 0x0A]
     /// `«KTX 11»\r\n\u{1A}\n`.
-    public static let ktx1Signature: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let ktx1Signature: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
     /// `«KTX 20»\r\n\u{1A}\n`.
-    public static let ktx2Signature: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let ktx2Signature: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
     /// `\u{89}PNG\r\n\u{1A}\n`.
-    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The largest width or height accepted; anything larger is a broken header.
-    public static let maximumDimension = 1 << 20
+    package static let maximumDimension = 1 << 20
 
     /// Probes the file at `url` (never following a symbolic link), reading only its header.
-    public static func probe(fileAt url: URL) throws(ImageHeaderError) -> ImageHeader {
+    package static func probe(fileAt url: URL) throws(ImageHeaderError) -> ImageHeader {
         let file: any ReadableFile
         do { file = try LocalFileSystem().openForReading(url) } catch {
             throw ImageHeaderError(path: url.path, offset: 0, reason: .unreadable(error.reason))
@@ -34,7 +34,7 @@ public enum ImageHeaderProbe {
     }
 
     /// Probes any byte source, reading only the bytes the header needs.
-    public static func probe(_ source: some ByteSource) throws(ImageHeaderError) -> ImageHeader {
+    package static func probe(_ source: some ByteSource) throws(ImageHeaderError) -> ImageHeader {
         var reader = HeaderReader(source: source)
         guard source.count > 0 else { throw ImageHeaderError(offset: 0, reason: .empty) }
         let lead = try reader.read(at: 0, count: min(12, source.count), exactly: false)

@@ -29,11 +29,11 @@ struct HTTPTransfer: Sendable {
     /// The fetch's session, shared by its transfers.
     let session: TransferSession
     /// Stops the transfer in flight from outside.
-    let cancellation: RemoteFetchCancellation
+    let cancellation: Cancellation
 
     /// A transfer limited to `timeout` between bytes, over `session`, for a fetch that must end
     /// within ``fetchTimeFactor`` times `timeout` from now.
-    init(timeout: TimeInterval, session: TransferSession, cancellation: RemoteFetchCancellation) {
+    init(timeout: TimeInterval, session: TransferSession, cancellation: Cancellation) {
         self.timeout = timeout
         self.session = session
         self.cancellation = cancellation

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Why a remote file was not used. Every case names the URL (or the stored file) it is about.
-public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither HTTPS nor plain HTTP to a loopback address.
     case insecureURL(String)
     /// A redirect to a URL that is neither HTTPS nor loopback HTTP was not followed.
     case insecureRedirect(String, to: String)
-    /// The public key is not the base64 of 32 bytes.
+    /// The package key is not the base64 of 32 bytes.
     case badPublicKey(String)
     /// The server answered with another status than 200 (or 206 for a resumed download).
     case httpStatus(String, Int)
@@ -14,7 +14,7 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     case transport(String, String)
     /// Nothing arrived for that many seconds, or the transfer took longer than its limit.
     case timedOut(String, TimeInterval)
-    /// The app stopped the fetch (``RemoteFetchCancellation``); the bytes received are kept so
+    /// The app stopped the fetch (``Cancellation``); the bytes received are kept so
     /// the next fetch resumes after them.
     case cancelled(String)
     /// More bytes came than allowed: an image's declared length, or the manifest's cap.
@@ -28,7 +28,7 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
     /// The server answered with a `Content-Encoding` other than `identity` (the one asked for):
     /// refused at the response head, before its body is decoded.
     case encoded(String, String)
-    /// The signature does not verify with the app's public key.
+    /// The signature does not verify with the app's package key.
     case badSignature(String)
     /// Not a remote manifest: names the JSON path.
     case malformed(String, String)
@@ -48,14 +48,14 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// A one-line explanation, starting with the URL or file; control characters (a server's
     /// headers may hold terminal escape sequences) are written as `\u{…}` escapes.
-    public var description: String { Self.printable(text) }
+    package var description: String { Self.printable(text) }
 
     /// The explanation as written, before control characters are escaped.
     private var text: String {
         switch self {
         case .insecureURL(let url): "\(url): not HTTPS (plain HTTP is accepted for loopback addresses only)"
         case .insecureRedirect(let url, let target): "\(url): redirect to \(target) not followed: not HTTPS"
-        case .badPublicKey(let key): "public key \"\(key)\": not the base64 of a 32-byte Ed25519 key"
+        case .badPublicKey(let key): "package key \"\(key)\": not the base64 of a 32-byte Ed25519 key"
         case .httpStatus(let url, let status): "\(url): HTTP status \(status)"
         case .transport(let url, let reason): "\(url): \(reason)"
         case .timedOut(let url, let seconds): "\(url): timed out after \(Self.seconds(seconds)) s"
@@ -66,7 +66,7 @@ public enum RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertible
             "\(url): the transfer ended after \(received) of \(expected) bytes; the next fetch resumes there"
         case .badRange(let url, let range): "\(url): the server answered a resumed download with \(range)"
         case .encoded(let url, let encoding): "\(url): Content-Encoding \(encoding) refused: only identity is accepted"
-        case .badSignature(let url): "\(url): the signature does not verify with the app's public key"
+        case .badSignature(let url): "\(url): the signature does not verify with the app's package key"
         case .malformed(let url, let reason): "\(url): not a remote manifest: \(reason)"
         case .schema(let url, let reason): "\(url): \(reason)"
         case .older(let url, let published, let stored):

@@ -31,7 +31,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         /// (``FileSystemError/isProtectedDataUnavailable``): nothing stored changed, nothing
         /// removed; fetch again once it is unlocked.
         case deferred
-        /// The app stopped the fetch (``RemoteFetchCancellation``): what was stored is kept, and
+        /// The app stopped the fetch (``Cancellation``): what was stored is kept, and
         /// an image cut short resumes at the next fetch.
         case cancelled
     }
@@ -74,7 +74,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         public var resumedFrom: Int?
 
         /// Creates a file report.
-        public init(
+        package init(
             path: String, variants: [String], outcome: Outcome, reason: String? = nil, bytesReceived: Int = 0, resumedFrom: Int? = nil
         ) {
             self.path = path
@@ -119,7 +119,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     public var notes: [String]
 
     /// Creates a report value.
-    public init(
+    package init(
         status: Status, reason: String? = nil, source: String, published: Int? = nil, previousPublished: Int? = nil,
         notModified: Bool = false, moduleSwitch: ModuleSwitch? = nil, restore: RestoreReport? = nil, layouts: [String] = [],
         snapshotSizes: [String] = [],

@@ -9,17 +9,17 @@ import Foundation
 /// Call it after the launch's repair, off the launch path: ``fetch(_:cancellation:)`` runs on a utility
 /// queue. One fetch per container at a time (its own lock, not the repair's); a second one
 /// reports ``RemoteFetchReport/Status/busy``.
-public enum RemoteLayoutFetch {
+package enum RemoteLayoutFetch {
     /// The reason recorded when a remote manifest switched the module off; only then does a
     /// later manifest with `enabled: true` switch it back on.
-    public static let switchOffReasonPrefix = "switched off by the signed remote manifest"
+    package static let switchOffReasonPrefix = "switched off by the signed remote manifest"
 
     /// Fetches on a utility queue and returns the report; never throws (every problem is in the
     /// report). Cancelling the awaiting task, or `cancellation`, stops the fetch
     /// (``RemoteFetchReport/Status/cancelled``): hand `cancellation` to
     /// `beginBackgroundTask`'s expiration handler.
-    public static func fetch(
-        _ request: RemoteFetchRequest, cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+    package static func fetch(
+        _ request: RemoteFetchRequest, cancellation: Cancellation = Cancellation()
     ) async -> RemoteFetchReport {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -35,9 +35,9 @@ public enum RemoteLayoutFetch {
     /// Fetches, blocking the calling thread until done (never call it on the main thread): the
     /// core ``fetch(_:cancellation:)``, the CLI and tests use. Within the request's
     /// ``RemoteFetchRequest/minimumInterval`` of the last completed fetch it requests nothing.
-    public static func run(
+    package static func run(
         _ request: RemoteFetchRequest, fileSystem: some FileSystem = LocalFileSystem(),
-        cancellation: RemoteFetchCancellation = RemoteFetchCancellation()
+        cancellation: Cancellation = Cancellation()
     ) -> RemoteFetchReport {
         let report = RemoteFetchReport(status: .completed, source: request.source.url.absoluteString)
         let key: Curve25519.Signing.PublicKey
@@ -54,7 +54,7 @@ public enum RemoteLayoutFetch {
     /// The fetch into the store opened for it: under its lock, unless throttled.
     private static func run(
         _ request: RemoteFetchRequest, in store: RemoteStore<some FileSystem>, key: Curve25519.Signing.PublicKey,
-        report: RemoteFetchReport, cancellation: RemoteFetchCancellation
+        report: RemoteFetchReport, cancellation: Cancellation
     ) -> RemoteFetchReport {
         let lock: RepairLock
         switch store.lock() {
@@ -87,18 +87,18 @@ public enum RemoteLayoutFetch {
 
 extension RemoteLayoutSource {
     /// Checks the source before any transfer: its URL is HTTPS (plain HTTP only to a loopback
-    /// address) and its public key is the base64 of 32 bytes.
-    public func validate() throws(RemoteFetchError) {
+    /// address) and its package key is the base64 of 32 bytes.
+    package func validate() throws(RemoteFetchError) {
         _ = try verificationKey()
     }
 
     /// Whether remote layouts may travel over `url`: HTTPS, or plain HTTP to a loopback address
     /// (for tests). The generator holds `launch-assets.json`'s `remote.url` to the same rule.
-    public static func permits(_ url: URL) -> Bool {
+    package static func permits(_ url: URL) -> Bool {
         TransportPolicy.permits(url)
     }
 
-    /// The Ed25519 public key, once the URL passed.
+    /// The Ed25519 package key, once the URL passed.
     func verificationKey() throws(RemoteFetchError) -> Curve25519.Signing.PublicKey {
         guard TransportPolicy.permits(url) else { throw .insecureURL(url.absoluteString) }
         guard let raw = Data(base64Encoded: publicKey.filter { !$0.isWhitespace }), raw.count == 32,

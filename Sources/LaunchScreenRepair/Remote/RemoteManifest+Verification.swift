@@ -3,17 +3,17 @@ import Foundation
 
 extension RemoteManifest {
     /// The largest `manifest.json` a fetch reads: a longer one is refused as soon as it goes past.
-    public static let sizeLimit = 4 << 20
+    package static let sizeLimit = 4 << 20
     /// The largest `manifest.json.sig` a fetch reads (the base64 of 64 bytes is 88 characters).
     static let signatureSizeLimit = 512
     /// The largest image a remote manifest may declare.
-    public static let imageSizeLimit = 32 << 20
+    package static let imageSizeLimit = 32 << 20
     /// How far ahead of the device's clock a manifest may be published, in seconds (a day:
     /// clocks disagree). A later one is refused, so that one signed with a wrong time cannot
     /// lock out every manifest after it.
-    public static let clockSlack = 86_400
+    package static let clockSlack = 86_400
     /// The first `published` value that cannot be seconds (the year 5138): milliseconds by mistake.
-    public static let implausiblePublished = 100_000_000_000
+    package static let implausiblePublished = 100_000_000_000
 
     /// Verifies `data` (the exact bytes served) against its detached signature with the app's
     /// key, then decodes it and checks its fields, also against the app's bundled manifest.

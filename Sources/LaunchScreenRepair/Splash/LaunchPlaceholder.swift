@@ -3,24 +3,24 @@ import Foundation
 /// What the launch call did with the upgrade placeholder: a copy of the snapshot the user saw
 /// while this launch began, kept on the first launch of a new app version so the app's own
 /// splash shows the same picture (no old→new flash).
-public struct PlaceholderReport: Codable, Sendable, Hashable {
+package struct PlaceholderReport: Codable, Sendable, Hashable {
     /// Whether this launch is the first of a new app version.
-    public var upgradeLaunch: Bool
+    package var upgradeLaunch: Bool
     /// The snapshot file copied to ``SnapshotLocator/placeholderFile``, if any.
-    public var copiedFrom: String?
+    package var copiedFrom: String?
     /// The copy's format: PNG or JPEG, which `UIImage` decodes.
-    public var format: ImageFormat?
+    package var format: ImageFormat?
     /// The copy's pixel width.
-    public var width: Int?
+    package var width: Int?
     /// The copy's pixel height.
-    public var height: Int?
+    package var height: Int?
     /// Whether the previous launch's placeholder was removed.
-    public var removedPrevious: Bool
+    package var removedPrevious: Bool
     /// Why no placeholder was made on an upgrade launch.
-    public var reason: String?
+    package var reason: String?
 
     /// Creates a report value.
-    public init(
+    package init(
         upgradeLaunch: Bool = false, copiedFrom: String? = nil, format: ImageFormat? = nil,
         removedPrevious: Bool = false, reason: String? = nil
     ) {
@@ -32,7 +32,7 @@ public struct PlaceholderReport: Codable, Sendable, Hashable {
     }
 
     /// One line.
-    public var text: String {
+    package var text: String {
         var parts: [String] = []
         if removedPrevious { parts.append("previous one removed") }
         if let copiedFrom { parts.append("copied from \(copiedFrom) (\(format?.rawValue ?? "?"))") }

@@ -14,7 +14,7 @@ enum AppLaunch {
     /// bundle identifier (its snapshot folder cannot be found).
     static func driver<Catalog: LaunchAssetCatalog>(_ catalog: Catalog.Type) -> LaunchDriver? {
         if let launch { return launch.driver }
-        guard let engine = try? CatalogRepair(app: catalog, options: LaunchRepairOptions()) else { return nil }
+        guard let engine = try? CatalogRepair(app: catalog, options: RepairOptions()) else { return nil }
         let info = AppInfo(infoDictionary: Bundle.main.infoDictionary ?? [:])
         let configuration = LaunchConfiguration(
             device: engine.device, usesScenes: info.usesScenes, background: launchBackground, manifest: engine.manifest)

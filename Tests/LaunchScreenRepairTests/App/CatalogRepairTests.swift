@@ -21,7 +21,7 @@ struct CatalogRepairTests {
         var device = RepairEnvironment.phone("2026-02-20")
         device.currentAppearance = nil
         return CatalogRepair(
-            locator: container.locator, manifest: catalog.manifest, pack: .dataAsset(name: "TestPack"), options: LaunchRepairOptions(),
+            locator: container.locator, manifest: catalog.manifest, pack: .dataAsset(name: "TestPack"), options: RepairOptions(),
             device: device,
             dataAsset: { name in
                 loads.increment()
@@ -92,10 +92,10 @@ struct CatalogRepairTests {
 
     @Test("a second caller's options are told apart from the first's when they ask for something else")
     func optionsDiffer() {
-        let first = LaunchRepairOptions()
-        #expect(!first.differs(from: LaunchRepairOptions()))
-        #expect(first.differs(from: LaunchRepairOptions(orientationPolicy: .both)))
-        #expect(first.differs(from: LaunchRepairOptions(indistinguishablePairs: .light)))
-        #expect(first.differs(from: LaunchRepairOptions(appearanceHook: { _ in .dark })))
+        let first = RepairOptions()
+        #expect(!first.differs(from: RepairOptions()))
+        #expect(first.differs(from: RepairOptions(orientationPolicy: .both)))
+        #expect(first.differs(from: RepairOptions(indistinguishablePairs: .light)))
+        #expect(first.differs(from: RepairOptions(appearanceHook: { _ in .dark })))
     }
 }

@@ -22,7 +22,7 @@ struct LaunchDriverTests {
         let driver = LaunchDriver(script.coordinator, engine: script.engine, platform: platform)
         // Given the launch call, whose preparation runs on a global queue
         let answered = LockedValue<RepairReport.Status?>(nil)
-        let call = driver.repairCall(options: LaunchRepairOptions()) { answer in
+        let call = driver.repairCall(options: RepairOptions()) { answer in
             if case .repair(let result) = answer { answered.set(try? result.get().status) }
         }
         driver.send(.repairRequested(.call(call.rawValue, app: .active)))

@@ -206,7 +206,7 @@ struct LaunchScenarios {
         var script = try LaunchScript(container, catalog)
         script.send(.splashRequested(.phone(), Self.splash(1), screen: .phone, app: .sceneConnected, clock: .day("2026-01-15")))
         var both = RepairCall.call(1, app: .sceneConnected)
-        both.options = RepairOptionsSummary(LaunchRepairOptions(orientationPolicy: .both))
+        both.options = RepairOptionsSummary(RepairOptions(orientationPolicy: .both))
         #expect(script.send(.repairRequested(both)).lines(script) == ["adopt options"])
         #expect(script.send(.repairRequested(.call(2, app: .sceneConnected))).lines(script) == ["log fault"])
     }

@@ -32,7 +32,7 @@ struct LaunchScript {
         device.currentAppearance = nil
         device.currentOrientation = nil
         engine = CatalogRepair(
-            locator: container.locator, manifest: catalog.manifest, pack: .file(catalog.packURL), options: LaunchRepairOptions(),
+            locator: container.locator, manifest: catalog.manifest, pack: .file(catalog.packURL), options: RepairOptions(),
             device: device)
         coordinator = LaunchCoordinator(
             configuration: LaunchConfiguration(device: device, usesScenes: usesScenes, background: background, manifest: catalog.manifest),
@@ -230,6 +230,6 @@ extension RepairCall {
         -> RepairCall
     {
         RepairCall(
-            id: CallID(rawValue: id), options: RepairOptionsSummary(LaunchRepairOptions()), app: app, screen: screen, clock: clock)
+            id: CallID(rawValue: id), options: RepairOptionsSummary(RepairOptions()), app: app, screen: screen, clock: clock)
     }
 }
