@@ -129,7 +129,7 @@ extension SnapshotRepair {
     public static func setEnabled(_ enabled: Bool) async throws(RepairError) -> RestoreReport? {
         guard let locator = appLocator() else { return nil }
         let report = try await UtilityQueue.run { () throws(RepairError) in
-            do { return try setEnabled(enabled, locator) } catch { throw .write(error.description) }
+            do throws(FileSystemError) { return try setEnabled(enabled, locator) } catch { throw .write(error.description) }
         }
         await snapshotsChanged()
         return report
