@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "LaunchScreenRepair", targets: ["LaunchScreenRepair"]),
         .executable(name: "launch-assets", targets: ["launch-assets"]),
+        // The generator's module, for the fuzz harnesses in Fuzzing/ only (a package of their own):
+        // no stable API, hence the underscore, as swift-openapi-generator's `_OpenAPIGeneratorCore`.
+        .library(name: "_LaunchAssetCompiler", targets: ["LaunchAssetCompiler"]),
         .plugin(name: "LaunchAssetsPlugin", targets: ["LaunchAssetsPlugin"]),
         .plugin(name: "RenderLaunchAssets", targets: ["RenderLaunchAssets"]),
     ],

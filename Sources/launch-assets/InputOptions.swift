@@ -3,13 +3,14 @@ import Foundation
 import LaunchAssetCompiler
 import LaunchScreenRepair
 
-/// Where the generator reads its input: the options `render` and `validate` share.
+/// Where the generator reads its input and what it draws: the options `render`, `validate` and
+/// `publish` share, `--config` among them.
 struct InputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The folder of layout files (*.json).", valueName: "dir"))
-    var layouts = "Layouts"
+    @Option(help: ArgumentHelp("The folder of layout files (*.json) (default: Layouts).", valueName: "dir"))
+    var layouts: String?
 
-    @Option(help: ArgumentHelp("The folder of SVG templates and partials (*.svg).", valueName: "dir"))
-    var templates = "Templates"
+    @Option(help: ArgumentHelp("The folder of SVG templates and partials (*.svg) (default: Templates).", valueName: "dir"))
+    var templates: String?
 
     @Option(help: ArgumentHelp("A devices file that adds to or overrides the built-in catalog (by id).", valueName: "file"))
     var devices: String?
@@ -57,26 +58,27 @@ struct InputOptions: ParsableArguments {
             valueName: "file"))
     var stringTables: [String] = []
 
-    /// The generator, with the idioms, orientations, multitasking, remote layouts and
-    /// localization of `defaults` where these options give none.
-    func generator(defaults: TargetConfiguration? = nil) -> LaunchAssetGenerator {
-        LaunchAssetGenerator(
-            configuration: .init(
-                layoutsDirectory: URL(fileURLWithPath: layouts),
-                templatesDirectory: URL(fileURLWithPath: templates),
-                devicesFile: devices.map { URL(fileURLWithPath: $0) },
-                layoutIDs: layoutIDs,
-                idioms: idioms.isEmpty ? defaults?.idioms ?? [] : idioms,
-                orientations: orientations ?? defaults?.orientations,
-                multitasking: multitasking ?? defaults?.multitasking,
-                remoteLayouts: remoteLayoutIDs.isEmpty
-                    ? defaults.flatMap(RemoteLayoutSelection.configuration) : .commandLine(remoteLayoutIDs),
-                localization: LocalizationSettings(
-                    developmentLanguage: developmentLanguage ?? defaults?.developmentLanguage
-                        ?? LocalizationSettings.defaultDevelopmentLanguage,
-                    languages: languages.isEmpty ? defaults?.languages ?? [] : languages,
-                    stringTables: stringTables.isEmpty
-                        ? defaults?.stringTableURLs ?? [] : stringTables.map { URL(fileURLWithPath: $0) })
-            ))
+    @Option(
+        help: ArgumentHelp(
+            "Take every setting of this launch-assets.json (the build plugin's settings) that the command line does not give; "
+                + "its paths are relative to its folder.",
+            valueName: "file"
+        ))
+    var config: String?
+
+    /// Puts these options into `options`.
+    func apply(to options: inout RenderRequest.Options) {
+        options.layouts = layouts
+        options.templates = templates
+        options.devices = devices
+        options.layoutIDs = layoutIDs
+        options.idioms = idioms
+        options.orientations = orientations
+        options.multitasking = multitasking
+        options.remoteLayouts = remoteLayoutIDs
+        options.languages = languages
+        options.developmentLanguage = developmentLanguage
+        options.stringTables = stringTables
+        options.configuration = config
     }
 }

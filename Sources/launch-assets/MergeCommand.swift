@@ -21,25 +21,10 @@ struct MergeCommand: ParsableCommand {
     @OptionGroup var destination: OutputOptions
 
     func run() throws {
-        let merged = try PartialRender.merge(shards.map { URL(fileURLWithPath: $0).standardizedFileURL })
-        let record = merged.record
-        try destination.checkAssetCatalog(bundle: record.bundle, "the shards were rendered with --bundle module, which")
-        var remote: RemoteLayoutSource?
-        if let settings = record.remote {
-            do { remote = try settings.source() } catch {
-                throw CompilerError(Diagnostic(file: PartialRender.fileName, path: "remote.\(error.key)", message: error.message))
-            }
-        }
-        let files = try destination.files(
-            merged.assets, typeName: record.typeName, bundle: record.bundle, remote: remote,
-            preview: merged.preview.map { FileContents([.file($0, length: Self.length(of: $0))]) }, deviceNames: record.deviceNames,
-            inputStamp: record.inputs.map { InputStamp(inputs: $0, assetCatalog: destination.assetCatalog != nil) }
-        )
-        try OutputWriter(directory: destination.outputURL, ownedFolders: destination.ownedFolders(typeName: record.typeName)).write(files)
-        StandardError.write("Merged \(shards.count) shards: \(merged.assets.manifest.variants.count) variants → \(destination.output)")
-    }
-
-    private static func length(of file: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int) ?? 0
+        var options = RenderRequest.Options()
+        destination.apply(to: &options)
+        let request = try MergeRequest(merging: shards.map { URL(fileURLWithPath: $0).standardizedFileURL }, options)
+        try destination.checkAssetCatalog(bundle: request.merged.record.bundle, "the shards were rendered with --bundle module, which")
+        for line in try LaunchAssetGenerator.run(request).lines { StandardError.write(line) }
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 import LaunchAssetCompiler
 import LaunchScreenRepair
 
-/// Where a whole render goes: the options `render` and `merge` share, and the files they write.
+/// Where a whole render goes: the options `render` and `merge` share.
 struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The output folder (replaced whole).", valueName: "dir"))
-    var output = "LaunchAssets"
+    var output = RenderRequest.defaultOutput
 
     @Option(help: ArgumentHelp("Where to write the generated Swift file (default: <output>/<type-name>.swift).", valueName: "file"))
     var swift: String?
@@ -38,50 +38,13 @@ struct OutputOptions: ParsableArguments {
             "--asset-catalog puts the pack in the app's asset catalog (Bundle.main): \(bundled) keeps the .launchpack file")
     }
 
-    /// The `<Type>.xcassets` folder, with `--asset-catalog`.
-    func assetCatalogFolder(typeName: String) -> URL? {
-        assetCatalog.map { AssetCatalog(typeName: typeName).folder(in: URL(fileURLWithPath: $0)) }
-    }
-
-    /// The folders the render replaces whole besides the output folder: the asset catalog.
-    func ownedFolders(typeName: String) -> [URL] {
-        assetCatalogFolder(typeName: typeName).map { [$0] } ?? []
-    }
-
-    var outputURL: URL { URL(fileURLWithPath: output).standardizedFileURL }
-
-    func swiftURL(typeName: String) -> URL { URL(fileURLWithPath: swift ?? "\(output)/\(typeName).swift").standardizedFileURL }
-
-    func packURL(typeName: String) -> URL { URL(fileURLWithPath: pack ?? "\(output)/\(typeName).launchpack").standardizedFileURL }
-
-    /// manifest.json, the pack, the Swift file, and as asked the asset catalog, the images, the
-    /// preview and the gallery.
-    func files(
-        _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource?,
-        preview: FileContents?, deviceNames: [String: String], inputStamp: InputStamp? = nil
-    ) throws(CompilerError) -> [URL: FileContents] {
-        let generator = SwiftSourceGenerator(
-            typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote, inputStamp: inputStamp)
-        let source = generator.source(for: assets.manifest)
-        var files: [URL: FileContents] = [
-            outputURL.appendingPathComponent("manifest.json"): .bytes(assets.manifestJSON),
-            packURL(typeName: typeName): assets.pack,
-            swiftURL(typeName: typeName): .bytes(Data(source.utf8)),
-        ]
-        if images {
-            for (variant, image) in zip(assets.manifest.variants, assets.images) {
-                files[outputURL.appendingPathComponent("images/\(variant.id).png")] = FileContents([.file(image.file, length: image.length)]
-                )
-            }
-        }
-        if let assetCatalog {
-            files.merge(AssetCatalog(typeName: typeName).files(in: URL(fileURLWithPath: assetCatalog), packs: assets.idiomPacks)) { $1 }
-        }
-        if let preview { files[outputURL.appendingPathComponent("preview.png")] = preview }
-        if gallery {
-            let page = try Gallery(manifest: assets.manifest, deviceNames: deviceNames).html()
-            files[outputURL.appendingPathComponent("gallery/index.html")] = .bytes(Data(page.utf8))
-        }
-        return files
+    /// Puts these options into `options`.
+    func apply(to options: inout RenderRequest.Options) {
+        options.output = output
+        options.swift = swift
+        options.pack = pack
+        options.images = images
+        options.gallery = gallery
+        options.assetCatalog = assetCatalog
     }
 }

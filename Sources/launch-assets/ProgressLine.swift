@@ -3,17 +3,24 @@ import Foundation
 /// A one-line progress display on standard error: done/total, elapsed time and an estimate of
 /// the time left. Drawn only when standard error is a terminal; safe to call from any thread.
 final class ProgressLine: @unchecked Sendable {
-    private let total: Int
     private let label: String
-    private let start = Date()
     private let isEnabled: Bool
     private let lock = NSLock()
+    private var total = 0
+    private var start = Date()
     private var lastDraw = Date.distantPast
 
-    init(total: Int, label: String, enabled: Bool) {
-        self.total = total
+    init(label: String, enabled: Bool) {
         self.label = label
         self.isEnabled = enabled && isatty(STDERR_FILENO) != 0
+    }
+
+    /// Starts counting `total` items from now.
+    func start(total: Int) {
+        lock.withLock {
+            self.total = total
+            start = Date()
+        }
     }
 
     /// Records that `done` items are finished; redraws at most ten times a second.

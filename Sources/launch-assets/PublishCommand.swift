@@ -55,78 +55,13 @@ struct PublishCommand: ParsableCommand {
     }
 
     func run() throws {
-        let signingKey = try SigningKey(contentsOf: URL(fileURLWithPath: key))
-        let settings = try rendering.settings()
-        if let expected = settings?.remoteSource?.publicKey, expected != signingKey.publicKeyBase64 {
-            throw CompilerError(
-                Diagnostic(
-                    file: key,
-                    message: "is not the key of remote.publicKey in \(rendering.config!): devices would refuse what it signs"
-                ))
-        }
-        let published = self.published ?? Int(Date().timeIntervalSince1970)
-        let folder = URL(fileURLWithPath: output).standardizedFileURL
-        let writer = OutputWriter(directory: folder)
-        if disable {
-            let publication = RemotePublication.disabled(published: published, key: signingKey)
-            try writer.write(publication.files(in: folder))
-            if !quiet { StandardError.write("Published the kill switch (\"enabled\": false, published \(published)) → \(output)") }
-            return
-        }
-
-        let generator = input.generator(defaults: settings)
-        var plan = try generator.plan()
-        for warning in plan.warnings { StandardError.write(warning.description) }
-        let remote = plan.remoteLayouts
-        guard !remote.isEmpty else {
-            throw CompilerError(
-                Diagnostic(
-                    file: input.layouts,
-                    message: "no layout is delivered remotely: give a layout \"delivery\": \"remote\", or name it with --remote-layout "
-                        + "(or remoteLayouts in launch-assets.json); `publish --disable` publishes the kill switch"
-                ))
-        }
-        let ids = Set(remote.map(\.id))
-        plan.layouts = remote
-        plan.variants = plan.variants.filter { ids.contains($0.layout) }
-
-        let progress = ProgressLine(total: plan.variants.count, label: "Rendering", enabled: !quiet)
-        let scratch = try writer.makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let assets = try generator.render(
-            plan, jobs: rendering.jobs, packName: "remote", scratch: scratch, encoder: PNGEncoder(level: rendering.level(settings)),
-            cache: rendering.cache(templates: generator.configuration.templatesDirectory), progress: progress.update
-        )
-        progress.finish()
-        let publication = RemotePublication(assets, published: published, key: signingKey)
-        // Devices refuse a larger manifest before reading it: publishing it would strand every one of them.
-        guard publication.manifestJSON.count <= RemoteManifest.sizeLimit else {
-            throw CompilerError(
-                Diagnostic(
-                    file: input.layouts,
-                    message:
-                        "the signed manifest.json would be \(SizeReport.megabytes(publication.manifestJSON.count)), more than the "
-                        + "\(SizeReport.megabytes(RemoteManifest.sizeLimit)) a device accepts (\(publication.manifest.variants.count) variants): "
-                        + "publish fewer layouts or languages at a time (--layout, \"languages\" in launch-assets.json), or fewer devices"
-                ))
-        }
-        try writer.write(publication.files(in: folder))
-        if !quiet { StandardError.write(summary(publication, size: SizeReport(assets), manifest: assets.manifest)) }
-    }
-
-    /// The folder as a tree with sizes, and what a device fetches.
-    private func summary(_ publication: RemotePublication, size: SizeReport, manifest: LaunchManifest) -> String {
-        let layouts = publication.manifest.layouts.count
-        let fetched = Idiom.allCases.compactMap { idiom in
-            size.largestFetch(idiom, in: manifest).map { "\(idiom == .phone ? "an iPhone" : "an iPad") up to \(SizeReport.megabytes($0))" }
-        }
-        return """
-            Published \(layouts) layout\(layouts == 1 ? "" : "s") (\(publication.manifest.variants.count) variants, published \(publication.manifest.published)) → \(output)
-            \(output)/
-            ├── \(RemoteManifest.fileName)        \(publication.manifestJSON.count) bytes
-            ├── \(RemoteManifest.signatureFileName)    \(publication.signature.utf8.count) bytes
-            └── images/              \(publication.images.count) files <sha256>.png, \(SizeReport.megabytes(publication.imageBytes))
-            A device fetches only its own screen's images of a layout\(size.languageSizes.count > 1 ? ", in its language" : ""): \(fetched.joined(separator: ", "))
-            """
+        var options = RenderRequest.Options()
+        input.apply(to: &options)
+        rendering.apply(to: &options)
+        let request = try PublishRequest(
+            options, key: key, output: output, published: published ?? Int(Date().timeIntervalSince1970), disable: disable)
+        let progress = ProgressLine(label: "Rendering", enabled: !quiet)
+        let summary = try LaunchAssetGenerator.publish(request, events: .standardError(progress))
+        if !quiet { StandardError.write(summary.joined(separator: "\n")) }
     }
 }

@@ -31,8 +31,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var destination: OutputOptions
 
-    @Option(help: ArgumentHelp("The name of the generated Swift enum and of the pack file.", valueName: "name"))
-    var typeName = "LaunchAssets"
+    @Option(help: ArgumentHelp("The name of the generated Swift enum and of the pack file (default: LaunchAssets).", valueName: "name"))
+    var typeName: String?
 
     @Option(
         help: ArgumentHelp(
@@ -66,8 +66,6 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render nothing: exit 0 if the committed outputs are what the inputs give, 3 if they are stale.")
     var check = false
 
-    private var storyboardURL: URL? { storyboard.map { URL(fileURLWithPath: $0).standardizedFileURL } }
-
     @Flag(help: "Print a machine-readable summary on standard output.")
     var json = false
 
@@ -75,7 +73,7 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard SwiftSourceGenerator.isValidTypeName(typeName) else {
+        if let typeName, !SwiftSourceGenerator.isValidTypeName(typeName) {
             throw ValidationError("--type-name must be a Swift identifier, found \"\(typeName)\"")
         }
         try destination.checkAssetCatalog(bundle: bundle, "a SwiftPM target (--bundle module)")
@@ -83,7 +81,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError(
                 "--shard writes a partial folder of images: write the launch screen (--storyboard) in a render without --shard")
         }
-        if storyboard != nil, destination.assetCatalog == nil {
+        // Without --config, nothing else can name the asset catalog; with it, the file may.
+        if storyboard != nil, destination.assetCatalog == nil, input.config == nil {
             throw ValidationError("--storyboard names its colour and logo in the asset catalog: give --asset-catalog DIR too")
         }
         if check, shard != nil {
@@ -102,176 +101,31 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let started = Date()
-        let settings = try rendering.settings()
-        let generator = input.generator(defaults: settings)
-        // A check renders nothing, so it leaves each instance's markup to the render.
-        let plan: LaunchAssetGenerator.Plan
-        do { plan = try generator.plan(checkingInstances: !check) } catch {
-            emitInstancesOfFailedRender { try generator.plan(checkingInstances: false).variants }
-            throw error
-        }
-        for warning in plan.warnings { StandardError.write(warning.description) }
-        let remoteSource = remote.source(settings)
-        try plan.checkRemoteSource(remoteSource)
-        let launchScreen = try storyboard.map { _ in try LaunchScreenFiles.required(plan: plan, typeName: typeName) }
-        let level = rendering.level(settings)
-        let stamp = InputStamp(
-            plan: plan,
-            options: .init(typeName: typeName, bundle: bundle, remote: remoteSource, compressionLevel: level),
-            launchScreen: launchScreen, templatesDirectory: generator.configuration.templatesDirectory,
-            assetCatalog: destination.assetCatalog != nil)
-        if check {
-            try checkOutputs(plan: plan, stamp: stamp, launchScreen: launchScreen, started: started)
-            return
-        }
-        let jobs = rendering.jobs
-
-        // A shard renders its deal of the variants; the plan stays whole for shard.json and the preview.
-        var part = plan
-        if let shard { part.variants = shard.part(of: plan.variants) }
-        let progress = ProgressLine(total: part.variants.count, label: "Rendering", enabled: !quiet && !json)
-        let cache = rendering.cache(templates: generator.configuration.templatesDirectory)
-        let outputURL = destination.outputURL
-        let writer = OutputWriter(directory: outputURL, ownedFolders: destination.ownedFolders(typeName: typeName))
-        let scratch = try writer.makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let assets: GeneratedAssets
-        do {
-            assets = try generator.render(
-                part, jobs: jobs, packName: "\(typeName).launchpack", scratch: scratch, encoder: PNGEncoder(level: level),
-                cache: cache, launchScreenColors: launchScreen?.colors, progress: progress.update
-            )
-        } catch {
-            progress.finish()
-            emitInstancesOfFailedRender { part.variants }
-            throw error
-        }
-        progress.finish()
-        var costs = assets.layoutCosts
-        // A shard's part is not the pack: an image shared across parts would count in each.
-        if shard != nil { for index in costs.indices { costs[index].packBytes = nil } }
-        let costWarnings = plan.costWarnings(for: costs)
-        for warning in costWarnings { StandardError.write(warning.description) }
-
-        var previewPNG: FileContents?
-        if preview, (shard?.index ?? 1) == 1 {
-            do {
-                previewPNG = .bytes(try ContactSheet(fonts: plan.templates.fonts).png(layouts: plan.layouts, variants: plan.variants))
-            } catch {
-                throw CompilerError(Diagnostic(file: "preview.png", message: error.description))
-            }
-        }
-        var files: [URL: FileContents]
-        if let shard {
-            let record = PartialRender(
-                shard: shard, plan: plan, images: assets.images, typeName: typeName, bundle: bundle, remote: remoteSource,
-                preview: preview, inputs: stamp.inputs
-            )
-            files = [outputURL.appendingPathComponent(PartialRender.fileName): .bytes(record.json)]
-            for (variant, image) in zip(part.variants, assets.images) {
-                let file = outputURL.appendingPathComponent("images/\(variant.id).png")
-                files[file] = FileContents([.file(image.file, length: image.length)])
-            }
-            if let previewPNG { files[outputURL.appendingPathComponent("preview.png")] = previewPNG }
-        } else {
-            let names = Dictionary(plan.catalog.devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            files = try destination.files(
-                assets, typeName: typeName, bundle: bundle, remote: remoteSource, preview: previewPNG, deviceNames: names,
-                inputStamp: stamp)
-            if let launchScreen, let storyboardURL, let catalog = destination.assetCatalogFolder(typeName: typeName) {
-                files.merge(
-                    try launchScreen.files(
-                        storyboard: storyboardURL, catalog: catalog,
-                        renderer: SVGRenderer(encoder: PNGEncoder(level: level), fonts: plan.templates.fonts))
-                ) { $1 }
-            }
-        }
-        if let emitSVG {
-            // Staged with the rest, so a failure here also leaves the previous output untouched.
-            let folder = URL(fileURLWithPath: emitSVG).standardizedFileURL
-            for variant in part.variants {
-                files[folder.appendingPathComponent("\(variant.id).svg")] = .bytes(Data(variant.svg.utf8))
-            }
-        }
-        try writer.write(files)
-
-        let seconds = Date().timeIntervalSince(started)
-        let distinct = Set(assets.manifest.variants.map(\.md5)).count
-        let size = shard == nil ? SizeReport(assets) : nil
-        if json {
-            let summary = RenderSummary(
-                version: shard == nil ? assets.manifest.version : nil, shard: shard?.description, layouts: plan.layouts.count,
-                variants: part.variants.count, distinctImages: distinct, rendered: part.variants.count - assets.cachedImages,
-                cached: assets.cachedImages, packBytes: shard == nil ? assets.pack.count : nil, seconds: (seconds * 1000).rounded() / 1000,
-                jobs: jobs, output: outputURL.path, manifest: shard == nil ? outputURL.appendingPathComponent("manifest.json").path : nil,
-                pack: shard == nil ? destination.packURL(typeName: typeName).path : nil,
-                swift: shard == nil ? destination.swiftURL(typeName: typeName).path : nil,
-                assetCatalog: shard == nil ? destination.ownedFolders(typeName: typeName).first?.path : nil,
-                storyboard: launchScreen == nil ? nil : storyboardURL?.path,
-                bundledBytes: size?.bundledBytes, fetchedBytes: size?.fetchedBytes, languageSizes: size?.languageSizes,
-                preview: previewPNG != nil ? outputURL.appendingPathComponent("preview.png").path : nil,
-                layoutCosts: costs, warnings: (plan.warnings + costWarnings).map(\.description)
-            )
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        let progress = ProgressLine(label: "Rendering", enabled: !quiet && !json)
+        let result = try LaunchAssetGenerator.run(try RenderRequest(options), events: .standardError(progress))
+        for line in result.findings { StandardError.write(line) }
+        if json, let summary = result.summary {
+            print(PrettyJSON.text(summary))
         } else if !quiet {
-            let cached = assets.cachedImages == 0 ? "" : ", \(assets.cachedImages) from the cache"
-            let time = "in \(String(format: "%.1f", seconds)) s with \(jobs) jobs → \(destination.output)"
-            if let shard {
-                let count = "\(plural(part.variants.count, "variant")) of \(plan.variants.count)"
-                StandardError.write("Rendered shard \(shard): \(count) (\(distinct) distinct images\(cached)) \(time)")
-            } else {
-                let megabytes = String(format: "%.1f", Double(assets.pack.count) / 1_000_000)
-                StandardError.write(
-                    "Rendered \(plural(plan.variants.count, "variant")) of \(plural(plan.layouts.count, "layout")) (\(distinct) distinct images\(cached), \(megabytes) MB pack) \(time)"
-                )
-                if let size { StandardError.write(size.summary(for: assets.manifest)) }
-            }
-            for cost in costs { StandardError.write(cost.summary) }
-            if let launchScreen, let storyboard {
-                let exact = launchScreen.infoPlistIsExact ? "" : " (it centres the logo; the storyboard keeps the frame's offset)"
-                StandardError.write(
-                    "Wrote the launch screen to \(storyboard) and its colour and logo to the asset catalog. "
-                        + "For iOS 14 and later, this Info.plist entry shows the same without a storyboard\(exact):\n"
-                        + launchScreen.infoPlistEntry)
-            }
+            for line in result.lines { StandardError.write(line) }
         }
+        if result.isStale { throw ExitCode(3) }
     }
 
-    /// `--check`: compares the committed outputs with `stamp`; exit 3 when any is stale.
-    private func checkOutputs(
-        plan: LaunchAssetGenerator.Plan, stamp: InputStamp, launchScreen: LaunchScreenFiles?, started: Date
-    ) throws {
-        let pack: CommittedOutputs.PackLocation
-        if let assetCatalog = destination.assetCatalog {
-            let remoteLayouts = Set(plan.remoteLayouts.map(\.id))
-            let idioms = Set(plan.variants.filter { !remoteLayouts.contains($0.layout) }.map(\.idiom))
-            pack = .assetCatalog(
-                directory: URL(fileURLWithPath: assetCatalog), catalog: AssetCatalog(typeName: typeName), idioms: Array(idioms))
-        } else {
-            pack = .file(destination.packURL(typeName: typeName))
-        }
-        var outputs = CommittedOutputs(swift: destination.swiftURL(typeName: typeName), pack: pack)
-        if let launchScreen, let storyboardURL, let catalog = destination.assetCatalogFolder(typeName: typeName) {
-            outputs.launchScreen = (launchScreen, storyboardURL, catalog)
-        }
-        let stale = outputs.staleFiles(for: stamp)
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-        guard stale.isEmpty else {
-            for finding in stale { StandardError.write("stale: \(finding)") }
-            StandardError.write(
-                "The committed outputs are not what the inputs give (checked in \(seconds) s): run the same command without --check.")
-            throw ExitCode(3)
-        }
-        if !quiet {
-            StandardError.write("Up to date: the committed outputs are what the inputs give (stamp \(stamp), checked in \(seconds) s).")
-        }
+    /// The command line as the generator takes it.
+    private var options: RenderRequest.Options {
+        var options = RenderRequest.Options()
+        input.apply(to: &options)
+        rendering.apply(to: &options)
+        remote.apply(to: &options)
+        destination.apply(to: &options)
+        options.typeName = typeName
+        options.bundle = bundle
+        options.preview = preview
+        options.shard = shard
+        options.emitSVG = emitSVG
+        options.storyboard = storyboard
+        options.check = check
+        return options
     }
-}
-
-/// `1 layout`, `6 layouts`.
-private func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -3,7 +3,7 @@ import Foundation
 import LaunchAssetCompiler
 import LaunchScreenRepair
 
-/// How images are rendered and where settings come from: the options `render` and `publish` share.
+/// How images are rendered: the options `render` and `publish` share.
 struct RenderingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How many variants to render at once (default: active processors).", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -13,14 +13,6 @@ struct RenderingOptions: ParsableArguments {
             "PNG compression, 1 (fastest) to 12 (smallest); pixels are the same at every level. (default: \(PNGEncoder.defaultLevel))",
             valueName: "level"))
     var compressionLevel: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "Take idioms, orientations, multitasking, compressionLevel, remoteLayouts and remote from this launch-assets.json "
-                + "(the build plugin's settings) where the command line gives none.",
-            valueName: "file"
-        ))
-    var config: String?
 
     @Option(help: ArgumentHelp("Where rendered images are kept between runs (default: the user's cache folder).", valueName: "dir"))
     var cacheDir: String?
@@ -36,22 +28,12 @@ struct RenderingOptions: ParsableArguments {
         guard !(noCache && cacheDir != nil) else { throw ValidationError("--no-cache and --cache-dir exclude each other") }
     }
 
-    /// The `--config` file, read and checked, if one is given.
-    func settings() throws(CompilerError) -> TargetConfiguration? {
-        try config.map { path throws(CompilerError) in try TargetConfiguration(contentsOf: URL(fileURLWithPath: path)) }
-    }
-
-    /// The compression level: the command line's, else the settings', else the default.
-    func level(_ settings: TargetConfiguration?) -> Int {
-        compressionLevel ?? settings?.compressionLevel ?? PNGEncoder.defaultLevel
-    }
-
-    /// The render cache for `templates`, unless `--no-cache`.
-    func cache(templates: URL) -> RenderCache? {
-        noCache
-            ? nil
-            : RenderCache(
-                directory: cacheDir.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory, templatesDirectory: templates)
+    /// Puts these options into `options`.
+    func apply(to options: inout RenderRequest.Options) {
+        options.jobs = jobs
+        options.compressionLevel = compressionLevel
+        options.cacheDirectory = cacheDir
+        options.noCache = noCache
     }
 }
 
@@ -85,8 +67,8 @@ struct RemoteSourceOptions: ParsableArguments {
         return RemoteSourceSettings(url: remoteURL, publicKey: remotePublicKey, prefetchDays: prefetchDays)
     }
 
-    /// The command line's source, else the settings' `remote`.
-    func source(_ settings: TargetConfiguration?) -> RemoteLayoutSource? {
-        (try? self.settings?.source()) ?? settings?.remoteSource
+    /// Puts these options into `options`.
+    func apply(to options: inout RenderRequest.Options) {
+        options.remote = settings
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaunchAssetCompiler
 import LaunchScreenRepair
 
 /// `launch-assets repair`: runs the app's repair engine against any container folder.
@@ -118,22 +119,9 @@ enum RepairOutput {
             throw fail("\(url.path): cannot read the manifest: \((error as NSError).localizedDescription)")
         }
         do { return try JSONDecoder().decode(LaunchManifest.self, from: data) } catch let error as DecodingError {
-            throw fail("\(url.path): \(describe(error))")
+            throw fail("\(url.path): \(error.placeDescription)")
         } catch {
             throw fail("\(url.path): \(error)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let parts = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return parts.isEmpty ? "$" : "$" + parts
-        }
-        switch error {
-        case .dataCorrupted(let context): return "at \(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "at \(path(context)): missing field \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "at \(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
         }
     }
 
@@ -145,9 +133,8 @@ enum RepairOutput {
         return calendar.date(from: DateComponents(year: year, month: date.month, day: date.day, hour: 12)) ?? Date()
     }
 
-    static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    /// A report as `--json` prints it.
+    static func json(_ value: some Encodable) -> String {
+        PrettyJSON.text(value)
     }
 }

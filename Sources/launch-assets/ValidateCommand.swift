@@ -12,21 +12,20 @@ struct ValidateCommand: ParsableCommand {
             that every font family a template names is in Templates/Fonts or installed, \
             and that librsvg parses one instance per layout. Schedule gaps and overlaps are warnings. \
             Translations that lack keys are warnings. Lists the languages each localized layout is \
-            drawn in, and the font each family of each layout resolves to.
+            drawn in, and the font each family of each layout resolves to. With --config, checks the \
+            whole launch-assets.json and takes its settings as `render --config` does.
             """
     )
 
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        let plan = try input.generator().validate()
+        var options = RenderRequest.Options()
+        input.apply(to: &options)
+        let request = try RenderRequest(options)
+        for warning in request.warnings { StandardError.write(warning.description) }
+        let plan = try LaunchAssetGenerator(configuration: request.inputs).validate()
         for warning in plan.warnings { StandardError.write(warning.description) }
-        for layout in plan.layouts where !layout.localizations.isEmpty {
-            print(
-                "languages: \(layout.id): \(layout.developmentLanguage) (development), \(layout.localizations.keys.sorted().joined(separator: ", "))"
-            )
-        }
-        for line in plan.fonts?.listing ?? [] { print("fonts: \(line)") }
-        print("\(plan.layouts.count) layouts, \(plan.screens.count) screens, \(plan.variants.count) variants: valid")
+        for line in plan.validationListing { print(line) }
     }
 }

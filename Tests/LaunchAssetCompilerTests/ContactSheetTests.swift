@@ -8,7 +8,7 @@ import Testing
 @Suite("Contact sheet")
 struct ContactSheetTests {
     /// The package's own layouts for phones, in the given languages besides English (none: every one translated).
-    func plan(_ layoutIDs: [String], languages: [String] = [], idioms: [Idiom] = [.phone]) throws -> LaunchAssetGenerator.Plan {
+    func plan(_ layoutIDs: [String], languages: [String] = [], idioms: [Idiom] = [.phone]) throws -> Plan {
         try LaunchAssetGenerator(
             configuration: .init(
                 layoutsDirectory: LaunchScreenTests.packageRoot.appendingPathComponent("Layouts"),

@@ -105,13 +105,13 @@ import Testing
     /// real librsvg into `scratch`.
     private func renderedPair(
         _ fixture: PlannerFixture, devices: [Device], scratch: TemporaryFolder
-    ) throws -> (plan: LaunchAssetGenerator.Plan, assets: GeneratedAssets) {
+    ) throws -> (plan: Plan, assets: GeneratedAssets) {
         let planner = try fixture.planner(devices)
         let variants = try planner.plan()
         let (images, _, renderTimes) = try RenderQueue(jobs: 2).render(variants, scratch: scratch.url)
         var assets = GeneratedAssets(layouts: planner.layouts, variants: variants, images: images, packName: "x.launchpack")
         assets.renderTimes = renderTimes
-        let plan = LaunchAssetGenerator.Plan(
+        let plan = Plan(
             layouts: planner.layouts, catalog: DeviceCatalog(devices: devices), screens: screens(devices), variants: variants,
             templates: planner.templates, warnings: [])
         return (plan, assets)

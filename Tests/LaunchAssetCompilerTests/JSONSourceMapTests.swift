@@ -1,4 +1,5 @@
 import Foundation
+import LaunchScreenRepair
 import Testing
 
 @testable import LaunchAssetCompiler
@@ -80,11 +81,11 @@ import Testing
         let error = try #require(throws: DecodingError.self) {
             try JSONDecoder().decode(Root.self, from: Data(#"{"schedule": [{"from": 1}, {"from": "x"}]}"#.utf8))
         }
-        guard case .typeMismatch(_, let context) = error else {
+        guard case .typeMismatch = error else {
             Issue.record("expected a type mismatch, got \(error)")
             return
         }
-        #expect(JSONSourceMap.path(context.codingPath) == "schedule[1].from")
+        #expect(error.jsonPath == "schedule[1].from")
     }
 
     @Test func carriageReturnLineFeedEndingsCountLinesOnce() throws {

@@ -16,7 +16,7 @@ import FoundationXML
         .deletingLastPathComponent()
 
     /// The package's own layouts, planned with `layoutIDs` only.
-    static func bundledPlan(_ layoutIDs: [String] = ["default"]) throws -> LaunchAssetGenerator.Plan {
+    static func bundledPlan(_ layoutIDs: [String] = ["default"]) throws -> Plan {
         try LaunchAssetGenerator(
             configuration: .init(
                 layoutsDirectory: packageRoot.appendingPathComponent("Layouts"),
@@ -202,7 +202,7 @@ import FoundationXML
         #expect(colors.light.hex == "#F7F6F3" && colors.dark.hex == "#0D0F16")
         let noLaunchScreen = try Self.bundledPlan(["winter"])
         #expect(try LaunchScreenFiles(plan: noLaunchScreen, typeName: "LaunchAssets") == nil)
-        #expect(throws: CompilerError.self) { try LaunchScreenFiles.required(plan: noLaunchScreen, typeName: "LaunchAssets") }
+        #expect(throws: CompilerError.self) { try LaunchAssetGenerator.launchScreen(of: noLaunchScreen, typeName: "LaunchAssets") }
     }
 
     // MARK: - Bad designs

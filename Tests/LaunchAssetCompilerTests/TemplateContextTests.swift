@@ -32,7 +32,7 @@ import Testing
         (1080.0 / 414.0, "2.609"), (196.5, "196.5"),
     ])
     func numbersAreFormattedForSVG(value: Double, text: String) {
-        #expect(TemplateContext.number(value) == text)
+        #expect(svgNumber(value) == text)
     }
 
     @Test func portraitLightPhone() throws {
@@ -108,8 +108,8 @@ import Testing
     @Test func everyProvidedKeyIsABuiltInKeyOrFromTheLayout() {
         let keys = Set(values().keys)
         // `launchLogo` is there only for a layout with a "launchScreen" (LaunchScreenTests).
-        #expect(keys == TemplateContext.builtInKeys.subtracting(["launchLogo"]).union(["background", "accent", "title"]))
-        #expect(LayoutLoader.reservedKeys == TemplateContext.builtInKeys)
+        #expect(keys == TemplateKeys.builtIn.subtracting(["launchLogo"]).union(["background", "accent", "title"]))
+        #expect(LayoutLoader.reservedKeys == TemplateKeys.builtIn)
     }
 
     @Test func nativePixelScreenReportsTheEffectiveScale() throws {

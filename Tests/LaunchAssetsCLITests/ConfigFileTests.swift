@@ -45,13 +45,18 @@ struct ConfigFileTests {
             return (manifest, try Data(contentsOf: folder.appendingPathComponent(manifest.pack)))
         }
 
+        /// Runs `launch-assets` with `arguments` in the workspace.
+        func run(_ arguments: [String]) throws -> CLIRunner.Result {
+            try CLIRunner.run(arguments, in: root)
+        }
+
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
     @Test func settingsApplyWhereTheCommandLineGivesNone() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.write("launch-assets.json", #"{ "idioms": ["phone"], "compressionLevel": 12, "typeName": "Ignored" }"#)
+        try workspace.write("launch-assets.json", #"{ "idioms": ["phone"], "compressionLevel": 12 }"#)
 
         let configured = try workspace.render("configured", ["--config", "launch-assets.json"])
         let phoneDefault = try workspace.render("phone-default", ["--idiom", "phone"])

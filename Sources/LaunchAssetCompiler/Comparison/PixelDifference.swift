@@ -4,18 +4,18 @@ import LaunchScreenRepair
 
 /// How two PNGs of the same size differ, pixel by pixel, and a picture of it: the new image
 /// washed out, with every changed pixel in red.
-public struct PixelDifference: Sendable {
-    public var changedPixels: Int
-    public var totalPixels: Int
+package struct PixelDifference: Sendable {
+    package var changedPixels: Int
+    package var totalPixels: Int
     /// The difference picture, PNG.
-    public var png: Data
+    package var png: Data
 
     /// The share of pixels that changed, 0…1.
-    public var share: Double { totalPixels == 0 ? 0 : Double(changedPixels) / Double(totalPixels) }
+    package var share: Double { totalPixels == 0 ? 0 : Double(changedPixels) / Double(totalPixels) }
 
     /// Compares a variant's PNG in two render folders; `nil` when the sizes differ. A PNG cairo
     /// cannot decode is named.
-    public init?(
+    package init?(
         _ old: LaunchManifest.Variant, in oldFolder: RenderFolder, _ new: LaunchManifest.Variant, in newFolder: RenderFolder
     ) throws(CompilerError) {
         let before = try oldFolder.png(of: old)
@@ -23,12 +23,13 @@ public struct PixelDifference: Sendable {
         do { try self.init(old: before, new: after) } catch {
             // Both decoded once already when they were rendered: say which one fails now.
             let broken = (try? CairoImage(png: before)) == nil ? oldFolder.imageFile(of: old) : newFolder.imageFile(of: new)
-            throw CompilerError(Diagnostic(file: broken.relativePathForDisplay, path: "variant \(new.id)", message: error.description))
+            throw CompilerError(
+                Diagnostic.imageUnusable(error.description).placed(file: broken.relativePathForDisplay, path: "variant \(new.id)"))
         }
     }
 
     /// Decodes both PNGs (with cairo) and compares them; `nil` when their sizes differ.
-    public init?(old: Data, new: Data, encoder: PNGEncoder = PNGEncoder(level: 1)) throws(RenderError) {
+    package init?(old: Data, new: Data, encoder: PNGEncoder = PNGEncoder(level: 1)) throws(RenderError) {
         let before = try CairoImage(png: old)
         let after = try CairoImage(png: new)
         guard before.width == after.width, before.height == after.height else { return nil }

@@ -85,19 +85,14 @@ public struct CostOutlier: Sendable, Hashable {
         } else {
             elements = elements.filter(\.isFilter) + elements.filter { !$0.isFilter }
         }
-        var message = "layout \"\(cost.layout)\" " + excesses.map(describe).joined(separator: " and ")
-        if elements.isEmpty {
-            message += "; it draws no filter and no embedded image: look at its gradients, masks and paths"
-        } else {
-            let named = elements.prefix(Self.namedElements).map(\.description)
-            let more = elements.count > Self.namedElements ? ", and \(elements.count - Self.namedElements) more" : ""
-            message += "; it draws " + named.joined(separator: ", ") + more
-        }
+        let warning = Diagnostic.costlyLayout(
+            cost.layout, excesses: excesses.map(describe), elements: elements.prefix(Self.namedElements).map(\.description),
+            more: max(0, elements.count - Self.namedElements))
         guard let first = elements.first(where: { $0.file != nil }) else {
             let position = layout.positions["template"]
-            return Diagnostic(.warning, file: layout.file, line: position?.line, column: position?.column, message: message)
+            return warning.placed(file: layout.file, line: position?.line, column: position?.column, path: nil)
         }
-        return Diagnostic(.warning, file: first.file, line: first.line, column: first.column, message: message)
+        return warning.placed(file: first.file, line: first.line, column: first.column, path: nil)
     }
 
     /// `takes far longer than the others to draw (12.40 s for 8 variants: 1.55 s each, the

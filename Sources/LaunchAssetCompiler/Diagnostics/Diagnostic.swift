@@ -34,6 +34,16 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The finding placed at `path` of `file`, at `line` and `column` when known.
+    func placed(file: String?, line: Int? = nil, column: Int? = nil, path: String?) -> Diagnostic {
+        var placed = self
+        placed.file = file
+        placed.line = line
+        placed.column = column
+        placed.path = path
+        return placed
+    }
+
     public var description: String {
         var place = file ?? "launch-assets"
         if let line {

@@ -11,18 +11,18 @@ import Mustache
 /// written next to the images, never instead of them. Filters are read from the query string
 /// (`index.html?idiom=pad&appearance=dark&language=ar&device=mini`), so a link can share a
 /// filtered view. Every value is HTML-escaped by the template.
-public struct Gallery: Sendable {
+package struct Gallery: Sendable {
     /// One thumbnail and its full-size page.
-    public struct Card: Sendable {
-        public var variant: LaunchManifest.Variant
+    package struct Card: Sendable {
+        package var variant: LaunchManifest.Variant
         /// The thumbnail's path, relative to the page.
-        public var thumbnail: String
+        package var thumbnail: String
         /// The images the full-size view shows, labelled (`old`, `new`, `difference`).
-        public var images: [(label: String, path: String)]
+        package var images: [(label: String, path: String)]
         /// A note shown under the thumbnail and in the full view, e.g. `3.2 % of pixels changed`.
-        public var note: String?
+        package var note: String?
 
-        public init(variant: LaunchManifest.Variant, thumbnail: String, images: [(label: String, path: String)], note: String? = nil) {
+        package init(variant: LaunchManifest.Variant, thumbnail: String, images: [(label: String, path: String)], note: String? = nil) {
             self.variant = variant
             self.thumbnail = thumbnail
             self.images = images
@@ -31,29 +31,29 @@ public struct Gallery: Sendable {
     }
 
     /// A titled group of cards: a layout in a render, a kind of change in a diff.
-    public struct Group: Sendable {
-        public var title: String
-        public var subtitle: String
-        public var cards: [Card]
+    package struct Group: Sendable {
+        package var title: String
+        package var subtitle: String
+        package var cards: [Card]
 
-        public init(title: String, subtitle: String, cards: [Card]) {
+        package init(title: String, subtitle: String, cards: [Card]) {
             self.title = title
             self.subtitle = subtitle
             self.cards = cards
         }
     }
 
-    public var title: String
-    public var summary: String
-    public var groups: [Group]
+    package var title: String
+    package var summary: String
+    package var groups: [Group]
     /// The layouts the cards draw, for their schedules.
-    public var layouts: [LaunchManifest.Layout]
+    package var layouts: [LaunchManifest.Layout]
     /// Catalog device id → device name; ids without a name are shown as they are.
-    public var deviceNames: [String: String]
+    package var deviceNames: [String: String]
     /// The language the language filter lists first (``LaunchManifest/developmentLanguage``).
-    public var developmentLanguage: String?
+    package var developmentLanguage: String?
 
-    public init(
+    package init(
         title: String, summary: String, groups: [Group], layouts: [LaunchManifest.Layout], deviceNames: [String: String],
         developmentLanguage: String? = nil
     ) {
@@ -66,7 +66,7 @@ public struct Gallery: Sendable {
     }
 
     /// The gallery of one render: a group per layout, thumbnails from `imageFolder` (relative to the page).
-    public init(manifest: LaunchManifest, deviceNames: [String: String], imageFolder: String = "../images") {
+    package init(manifest: LaunchManifest, deviceNames: [String: String], imageFolder: String = RenderFolderLayout.imagesFromGallery) {
         let groups = manifest.layouts.map { layout in
             let variants = manifest.variants.filter { $0.layout == layout.id }
             return Group(
@@ -88,17 +88,17 @@ public struct Gallery: Sendable {
     }
 
     /// The page. The template is a resource of the compiler, `gallery.mustache`.
-    public func html() throws(CompilerError) -> String {
+    package func html() throws(CompilerError) -> String {
         let template: MustacheTemplate
         do {
             guard let url = Bundle.module.url(forResource: "gallery", withExtension: "mustache") else {
-                throw CompilerError(Diagnostic(message: "the gallery template is missing from the generator's resources"))
+                throw CompilerError(.galleryTemplateMissing)
             }
             template = try MustacheTemplate(string: String(decoding: try Data(contentsOf: url), as: UTF8.self))
         } catch let error as CompilerError {
             throw error
         } catch {
-            throw CompilerError(Diagnostic(file: "gallery.mustache", message: "cannot load the gallery template (\(error))"))
+            throw CompilerError(Diagnostic.galleryTemplateUnusable(reason: "\(error)").placed(file: "gallery.mustache", path: nil))
         }
         return template.render(context)
     }

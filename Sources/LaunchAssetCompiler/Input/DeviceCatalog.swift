@@ -168,7 +168,7 @@ public struct DeviceCatalog: Sendable {
     /// The catalog that ships with the generator.
     public static func builtIn() throws(CompilerError) -> DeviceCatalog {
         guard let url = Bundle.module.url(forResource: "devices", withExtension: "json") else {
-            throw CompilerError(Diagnostic(message: "the built-in device catalog is missing from the generator's resources"))
+            throw CompilerError(.builtInCatalogMissing)
         }
         return DeviceCatalog(devices: try load(url))
     }
@@ -206,7 +206,7 @@ public struct DeviceCatalog: Sendable {
     ]
 
     private static func number(_ value: Double) -> String {
-        value.isFinite && abs(value) < 1e15 ? TemplateContext.number(value) : "\(value)"
+        value.isFinite && abs(value) < 1e15 ? svgNumber(value) : "\(value)"
     }
 
     /// Reads and checks a catalog file (`{"devices": [...]}`).
@@ -220,30 +220,24 @@ public struct DeviceCatalog: Sendable {
         for (index, device) in devices.enumerated() {
             let path = "devices[\(index)]"
             if !seen.insert(device.id).inserted {
-                errors.append(diagnostic("\(path).id", "duplicate device id \"\(device.id)\""))
+                errors.append(diagnostic("\(path).id", .duplicateDeviceID(device.id)))
             }
             let side = Double(maximumSide)
             let rendered = [device.points.width * device.scale, device.points.height * device.scale]
             if device.points.width <= 0 || device.points.height <= 0 || device.scale <= 0 {
-                errors.append(diagnostic(path, "points and scale must be greater than zero"))
+                errors.append(diagnostic(path, .nonPositiveScreen))
             } else if rendered.contains(where: { !($0 >= 1 && $0 <= side) }) {
-                errors.append(
-                    diagnostic(
-                        path,
-                        "screen of \(number(rendered[0]))x\(number(rendered[1])) pixels is out of range: each side must be 1 to \(maximumSide) pixels"
-                    ))
+                errors.append(diagnostic(path, .screenOutOfRange("\(number(rendered[0]))x\(number(rendered[1]))", maximum: maximumSide)))
             } else if device.points.width > device.points.height {
-                errors.append(diagnostic("\(path).points", "give the portrait size (width ≤ height)"))
+                errors.append(diagnostic("\(path).points", .landscapePoints))
             }
             if let native = device.nativePixels, !(1...maximumSide).contains(native.width) || !(1...maximumSide).contains(native.height) {
-                errors.append(
-                    diagnostic(
-                        "\(path).nativePixels", "screen of \(native) pixels is out of range: each side must be 1 to \(maximumSide) pixels"))
+                errors.append(diagnostic("\(path).nativePixels", .screenOutOfRange("\(native)", maximum: maximumSide)))
             }
             for orientation in Orientation.allCases {
                 let insets = device.safeArea[orientation]
                 if [insets.top, insets.left, insets.bottom, insets.right].contains(where: { $0 < 0 }) {
-                    errors.append(diagnostic("\(path).safeArea.\(orientation.rawValue)", "insets must not be negative"))
+                    errors.append(diagnostic("\(path).safeArea.\(orientation.rawValue)", .negativeInsets))
                 }
             }
             if let windows = device.windows {
@@ -256,9 +250,9 @@ public struct DeviceCatalog: Sendable {
 
     /// Windows belong to iPads, fit inside the screen, and each kind appears once per orientation.
     private static func windowErrors(
-        _ windows: DeviceWindows, of device: Device, at path: String, _ diagnostic: (String, String) -> Diagnostic
+        _ windows: DeviceWindows, of device: Device, at path: String, _ diagnostic: (String, Diagnostic) -> Diagnostic
     ) -> [Diagnostic] {
-        guard device.idiom == .pad else { return [diagnostic(path, "only iPads have Split View and Slide Over windows")] }
+        guard device.idiom == .pad else { return [diagnostic(path, .windowsOnPhone)] }
         var errors: [Diagnostic] = []
         for orientation in Orientation.allCases {
             let screen = orientation == .portrait ? device.points : PointSize(width: device.points.height, height: device.points.width)
@@ -266,16 +260,16 @@ public struct DeviceCatalog: Sendable {
             for (index, window) in windows[orientation].enumerated() {
                 let place = "\(path).\(orientation.rawValue)[\(index)]"
                 if !seen.insert(window.window).inserted {
-                    errors.append(diagnostic("\(place).window", "\(window.window.rawValue) appears twice in \(orientation.rawValue)"))
+                    errors.append(diagnostic("\(place).window", .windowTwice(window.window.rawValue, in: orientation.rawValue)))
                 }
                 let side = "the \(orientation.rawValue) screen's"
                 if !(window.width > 0 && window.width < screen.width) {
                     let limit = "\(side) \(number(screen.width)) points"
-                    errors.append(diagnostic("\(place).width", "must be more than 0 and less than \(limit), found \(number(window.width))"))
+                    errors.append(diagnostic("\(place).width", .windowSideOutOfRange(number(window.width), limit: limit, inclusive: false)))
                 }
                 if let height = window.height, !(height > 0 && height <= screen.height) {
                     let limit = "\(side) \(number(screen.height)) points"
-                    errors.append(diagnostic("\(place).height", "must be more than 0 and at most \(limit), found \(number(height))"))
+                    errors.append(diagnostic("\(place).height", .windowSideOutOfRange(number(height), limit: limit, inclusive: true)))
                 }
             }
         }

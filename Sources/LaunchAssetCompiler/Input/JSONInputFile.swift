@@ -1,4 +1,5 @@
 import Foundation
+import LaunchScreenRepair
 
 /// A JSON input file (a layout, a devices file) read so that every problem in it is placed at
 /// its file, line, column and JSON path.
@@ -14,7 +15,7 @@ struct JSONInputFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the \(kind) (\(url.readFailure(error)))"))
+            throw CompilerError(Diagnostic.unreadable(kind, reason: url.readFailure(error)).placed(file: file, path: nil))
         }
         do {
             map = try JSONSourceMap(data)
@@ -25,10 +26,10 @@ struct JSONInputFile {
         }
     }
 
-    /// An error about the value at `path` (`""` for the whole document).
-    func diagnostic(at path: String, _ message: String) -> Diagnostic {
+    /// `finding`, placed at the value at `path` (`""` for the whole document).
+    func diagnostic(at path: String, _ finding: Diagnostic) -> Diagnostic {
         let position = map.position(of: path)
-        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path, message: message)
+        return finding.placed(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path)
     }
 
     /// Keys that `allowed` does not list for their object, placed at the key. `allowed` is keyed
@@ -41,10 +42,8 @@ struct JSONInputFile {
                 let keyPath = path.isEmpty ? key : "\(path).\(key)"
                 let position = map.keyPositions[keyPath]
                 errors.append(
-                    Diagnostic(
-                        file: file, line: position?.line, column: position?.column, path: keyPath,
-                        message: "unknown key \"\(key)\"; expected one of \(expected.sorted().joined(separator: ", "))"
-                    ))
+                    Diagnostic.unknownKey(key, expected: expected).placed(
+                        file: file, line: position?.line, column: position?.column, path: keyPath))
             }
         }
         return errors
@@ -57,10 +56,9 @@ struct JSONInputFile {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            let (path, message) = error.placeAndMessage
-            throw CompilerError(diagnostic(at: path, message))
+            throw CompilerError(diagnostic(at: error.jsonPath, Diagnostic(message: error.expectation)))
         } catch {
-            throw CompilerError(diagnostic(at: "", "\(error)"))
+            throw CompilerError(diagnostic(at: "", Diagnostic(message: "\(error)")))
         }
     }
 }

@@ -31,7 +31,7 @@ struct JSONSourceMap {
             let prefix = bytes[..<bad]
             let line = prefix.count(where: { $0 == 0x0A }) + 1
             let column = bad - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-            throw Diagnostic(line: line, column: column, message: "not UTF-8 text (byte offset \(bad))")
+            throw Diagnostic.notUTF8(byteOffset: bad).placed(file: nil, line: line, column: column, path: nil)
         }
         skipWhitespace()
         try value(at: "")
@@ -48,17 +48,6 @@ struct JSONSourceMap {
                 return positions[""]
             }
             path = String(path[..<cut])
-        }
-    }
-
-    /// Joins a coding path the way ``positions`` keys it.
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.reduce(into: "") { path, key in
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
         }
     }
 
@@ -122,7 +111,7 @@ struct JSONSourceMap {
             let keyPosition = here
             let key = try string()
             if seen.contains(key) {
-                throw Diagnostic(line: keyPosition.line, column: keyPosition.column, message: "duplicate key \"\(key)\"")
+                throw Diagnostic.duplicateKey(key).placed(file: nil, line: keyPosition.line, column: keyPosition.column, path: nil)
             }
             seen.append(key)
             let valuePath = path.isEmpty ? key : "\(path).\(key)"
@@ -189,7 +178,7 @@ struct JSONSourceMap {
                 }
                 index += 1
             case 0x0A:
-                throw Diagnostic(line: start.line, column: start.column, message: "string not closed before the end of the line")
+                throw Diagnostic.stringNotClosedOnItsLine.placed(file: nil, line: start.line, column: start.column, path: nil)
             case 0x00..<0x20:
                 throw failure("control character in a string (use an escape)")
             default:
@@ -197,7 +186,7 @@ struct JSONSourceMap {
                 index += 1
             }
         }
-        throw Diagnostic(line: start.line, column: start.column, message: "string never closed")
+        throw Diagnostic.stringNeverClosed.placed(file: nil, line: start.line, column: start.column, path: nil)
     }
 
     /// A number as JSON writes it: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, and finite.

@@ -23,7 +23,7 @@ public struct LaunchScreenDesign: Sendable, Hashable {
         public var height: Double
 
         /// `x y width height`, as an SVG `viewBox` gives it.
-        var viewBox: String { [x, y, width, height].map(TemplateContext.number).joined(separator: " ") }
+        var viewBox: String { [x, y, width, height].map(svgNumber).joined(separator: " ") }
     }
 
     /// The scales the logo image set holds.
@@ -56,23 +56,16 @@ public struct LaunchScreenDesign: Sendable, Hashable {
         var errors: [Diagnostic] = []
         if design.logo.isEmpty || design.logo.contains("/") || design.logo.hasPrefix(".") || !design.logo.hasSuffix(".svg") {
             errors.append(
-                layout.diagnostic(at: "launchScreen.logo", "expected an .svg file name in the templates folder, found \"\(design.logo)\""))
+                layout.diagnostic(at: "launchScreen.logo", .notALogoName(design.logo)))
         }
         for (name, value) in [("width", design.logoFrame.width), ("height", design.logoFrame.height)]
         where value <= 0 || value != value.rounded() || value > 2000 {
-            errors.append(
-                layout.diagnostic(
-                    at: "launchScreen.logoFrame.\(name)",
-                    "expected a whole number of points from 1 to 2000 (whole pixels at every scale), found \(TemplateContext.number(value))"
-                ))
+            errors.append(layout.diagnostic(at: "launchScreen.logoFrame.\(name)", .badLogoSide(value)))
         }
         if errors.isEmpty, design.logoMemory > memoryLimit {
             let megabytes = Double(design.logoMemory) / 1_000_000
-            errors.append(
-                layout.diagnostic(
-                    at: "launchScreen.logoFrame",
-                    "the logo takes \(String(format: "%.1f", megabytes)) MB decoded at 3x (\(Int(design.logoFrame.width) * 3)x\(Int(design.logoFrame.height) * 3) pixels, 4 bytes each); "
-                        + "iOS shows a blank launch screen when its images take more than about 25 MB: make the frame smaller"))
+            let pixels = "\(Int(design.logoFrame.width) * 3)x\(Int(design.logoFrame.height) * 3)"
+            errors.append(layout.diagnostic(at: "launchScreen.logoFrame", .logoTooLarge(megabytes: megabytes, pixels: pixels)))
         }
         for appearance in Appearance.allCases {
             let path = "appearances.\(appearance.rawValue)"
@@ -80,15 +73,11 @@ public struct LaunchScreenDesign: Sendable, Hashable {
                 errors.append(
                     layout.diagnostic(
                         at: layout.positions["launchScreen.background"] != nil ? "launchScreen.background" : "launchScreen",
-                        "the background colour \"\(design.background)\" is not a key of \(path)"))
+                        .backgroundNotInPalette(design.background, palette: path)))
                 continue
             }
             if LaunchScreenColors.Color(hex: value) == nil {
-                errors.append(
-                    layout.diagnostic(
-                        at: "\(path).\(design.background)",
-                        "the launch screen's background must be an sRGB colour #RRGGBB (a named colour in the asset catalog), found \"\(value)\""
-                    ))
+                errors.append(layout.diagnostic(at: "\(path).\(design.background)", .backgroundNotSRGB(value)))
             }
         }
         return errors

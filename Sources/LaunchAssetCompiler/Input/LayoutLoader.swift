@@ -13,7 +13,7 @@ public struct LayoutLoader: Sendable {
     }
 
     /// The context keys a palette or string must not shadow.
-    static let reservedKeys: Set<String> = TemplateContext.builtInKeys
+    static let reservedKeys: Set<String> = TemplateKeys.builtIn
 
     /// Loads all layouts, sorted by id. Warnings (schedule gaps and overlaps) go to `warnings`.
     public func load(warnings: inout [Diagnostic]) throws(CompilerError) -> [SeasonalLayout] {
@@ -24,10 +24,10 @@ public struct LayoutLoader: Sendable {
                 .filter { $0.pathExtension == "json" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         } catch {
-            throw CompilerError(Diagnostic(file: folder, message: "cannot read the layouts folder (\(error.localizedDescription))"))
+            throw CompilerError(Diagnostic.unreadable("layouts folder", reason: error.localizedDescription).placed(file: folder, path: nil))
         }
         guard !files.isEmpty else {
-            throw CompilerError(Diagnostic(file: folder, message: "no layout files (*.json) in this folder"))
+            throw CompilerError(Diagnostic.noLayoutFiles.placed(file: folder, path: nil))
         }
         var layouts: [SeasonalLayout] = []
         var errors: [Diagnostic] = []
@@ -72,43 +72,40 @@ public struct LayoutLoader: Sendable {
         )
 
         if layout.id.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) == nil {
-            errors.append(diagnostic("id", "expected a kebab-case id (a-z, 0-9 and '-'), found \"\(layout.id)\""))
+            errors.append(diagnostic("id", .notKebabCase(layout.id)))
         }
         if layout.template.isEmpty || layout.template.contains("/") || layout.template.hasPrefix(".") {
-            errors.append(diagnostic("template", "expected a file name in the templates folder, found \"\(layout.template)\""))
+            errors.append(diagnostic("template", .notATemplateName(layout.template)))
         }
         if layout.isFallback, layout.delivery == .remote {
-            errors.append(
-                diagnostic(
-                    "delivery",
-                    "the fallback layout (no \"schedule\") must be bundled: a device offline on its first launch has nothing else to show; "
-                        + "remove \"delivery\" or give the layout a schedule"))
+            errors.append(diagnostic("delivery", .remoteFallback))
         }
         if document.schedule?.isEmpty == true {
-            errors.append(diagnostic("schedule", "an empty schedule is never active; omit the key to make this the fallback layout"))
+            errors.append(diagnostic("schedule", .emptySchedule))
         }
         for (index, range) in layout.schedule.enumerated() {
             if (range.from.year == nil) != (range.through.year == nil) {
-                errors.append(diagnostic("schedule[\(index)]", "\"from\" and \"through\" must both be MM-DD or both be YYYY-MM-DD"))
+                errors.append(diagnostic("schedule[\(index)]", .mixedDateRange))
             } else if range.isAbsolute, range.through.description < range.from.description {
-                errors.append(diagnostic("schedule[\(index)].through", "ends (\(range.through)) before it starts (\(range.from))"))
+                errors.append(
+                    diagnostic("schedule[\(index)].through", .rangeEndsBeforeItStarts(from: "\(range.from)", through: "\(range.through)")))
             }
         }
         let light = Set(layout.palettes[.light]!.keys)
         let dark = Set(layout.palettes[.dark]!.keys)
         for key in light.symmetricDifference(dark).sorted() {
             let side = light.contains(key) ? "dark" : "light"
-            errors.append(diagnostic("appearances.\(side)", "missing \"\(key)\": light and dark must define the same keys"))
+            errors.append(diagnostic("appearances.\(side)", .paletteKeyInOneAppearance(key)))
         }
         for key in light.union(dark).union(layout.strings.keys).sorted() where reservedKeys.contains(key) {
             let path = light.contains(key) ? "appearances.light.\(key)" : dark.contains(key) ? "appearances.dark.\(key)" : "strings.\(key)"
-            errors.append(diagnostic(path, "\"\(key)\" is a built-in template key; choose another name"))
+            errors.append(diagnostic(path, .builtInKeyShadowed(key)))
         }
         for key in light.intersection(layout.strings.keys).sorted() {
-            errors.append(diagnostic("strings.\(key)", "\"\(key)\" is also an appearance key; one would hide the other"))
+            errors.append(diagnostic("strings.\(key)", .stringShadowsPalette(key)))
         }
         if layout.idioms.isEmpty || Set(layout.idioms).count != layout.idioms.count {
-            errors.append(diagnostic("idioms", "expected a non-empty list of distinct idioms (phone, pad)"))
+            errors.append(diagnostic("idioms", .badIdioms))
         }
         errors += LaunchScreenDesign.errors(in: layout)
         layout.localizations = localizations(document.localizations ?? [:], of: layout, errors: &errors)
@@ -126,25 +123,17 @@ public struct LayoutLoader: Sendable {
         for (text, strings) in given.sorted(by: { $0.key < $1.key }) {
             let path = "localizations.\(text)"
             guard let tag = LanguageTag(text) else {
-                errors.append(
-                    layout.diagnostic(
-                        at: path,
-                        "\"\(text)\" is not a BCP 47 language tag: expected language[-Script][-REGION], e.g. \"zh-Hans\", \"ar\", \"pt-BR\""
-                    ))
+                errors.append(layout.diagnostic(at: path, .localizationNotATag(text)))
                 continue
             }
             if let other = spelled[tag.description] {
-                errors.append(layout.diagnostic(at: path, "\"\(text)\" is the same language as \"\(other)\": give its strings once"))
+                errors.append(layout.diagnostic(at: path, .sameLanguageTwice(text, as: other)))
                 continue
             }
             spelled[tag.description] = text
             for key in strings.keys.sorted() where layout.strings[key] == nil {
-                let known = layout.strings.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 errors.append(
-                    layout.diagnostic(
-                        at: "\(path).\(key)",
-                        "\"\(key)\" is not one of the layout's strings (\(known.isEmpty ? "it has none" : known)): a translation needs its development-language text in \"strings\""
-                    ))
+                    layout.diagnostic(at: "\(path).\(key)", .translationOfUnknownString(key, known: layout.strings.keys.sorted())))
             }
             localizations[tag.description] = strings.filter { layout.strings[$0.key] != nil }
         }
@@ -157,65 +146,22 @@ public struct LayoutLoader: Sendable {
         var errors: [Diagnostic] = []
         for (id, group) in Dictionary(grouping: layouts, by: \.id).sorted(by: { $0.key < $1.key }) where group.count > 1 {
             for layout in group.dropFirst() {
-                errors.append(layout.diagnostic(at: "id", "duplicate layout id \"\(id)\" (also in \(group[0].file))"))
+                errors.append(layout.diagnostic(at: "id", .duplicateLayoutID(id, alsoIn: group[0].file)))
             }
         }
         let fallbacks = layouts.filter(\.isFallback)
         if fallbacks.isEmpty, !layouts.isEmpty {
-            errors.append(
-                Diagnostic(
-                    file: layouts[0].file.parentFolderForDisplay,
-                    message: "no fallback layout: exactly one layout must have no \"schedule\""))
+            errors.append(Diagnostic.noFallback.placed(file: layouts[0].file.parentFolderForDisplay, path: nil))
         }
         // With no fallback, or two, a launch screen's place is unclear: those errors come first.
         if fallbacks.count == 1 {
             for layout in layouts where !layout.isFallback && layout.launchScreen != nil {
-                errors.append(
-                    layout.diagnostic(
-                        at: "launchScreen",
-                        "only the fallback layout (no \"schedule\", here \(fallbacks[0].file)) describes the launch screen: "
-                            + "iOS draws it before any season is known"))
+                errors.append(layout.diagnostic(at: "launchScreen", .launchScreenOutsideFallback(fallback: fallbacks[0].file)))
             }
         }
         for extra in fallbacks.dropFirst() {
-            errors.append(
-                extra.diagnostic(
-                    at: "",
-                    "a second fallback layout (\(fallbacks[0].file) has no schedule either): exactly one layout may omit \"schedule\""))
+            errors.append(extra.diagnostic(at: "", .secondFallback(first: fallbacks[0].file)))
         }
         return errors
-    }
-}
-
-extension DecodingError {
-    /// The JSON path the error is about and a sentence saying what was expected.
-    var placeAndMessage: (String, String) {
-        switch self {
-        case .typeMismatch(let type, let context):
-            return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type))")
-        case .valueNotFound(let type, let context):
-            return (JSONSourceMap.path(context.codingPath), "expected \(Self.describe(type)), found null")
-        case .keyNotFound(let key, let context):
-            return (JSONSourceMap.path(context.codingPath), "missing required key \"\(key.stringValue)\"")
-        case .dataCorrupted(let context):
-            let message =
-                context.debugDescription.contains("Cannot initialize")
-                ? "unexpected value: \(context.debugDescription)" : context.debugDescription
-            return (JSONSourceMap.path(context.codingPath), message)
-        @unknown default:
-            return ("", "\(self)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "an integer"
-        case is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is [String: String].Type, is [String: Any].Type: "an object of strings"
-        default:
-            String(describing: type).hasPrefix("Array") ? "an array" : "a value of type \(type)"
-        }
     }
 }

@@ -27,16 +27,14 @@ public struct LocalizationSettings: Sendable, Hashable {
     /// into gets a warning naming the keys shown in the development language.
     public func localize(_ layouts: inout [SeasonalLayout], warnings: inout [Diagnostic]) throws(CompilerError) {
         guard let development = LanguageTag(developmentLanguage)?.description else {
-            throw CompilerError(
-                Diagnostic(message: "development language \"\(developmentLanguage)\" is not a BCP 47 language tag (e.g. \"en\", \"de\")"))
+            throw CompilerError(.developmentLanguageNotATag(developmentLanguage))
         }
         var chosen: Set<String>?
         if !languages.isEmpty {
             var tags: Set<String> = []
             for language in languages {
                 guard let tag = LanguageTag(language) else {
-                    throw CompilerError(
-                        Diagnostic(message: "language \"\(language)\" is not a BCP 47 language tag (e.g. \"zh-Hans\", \"ar\", \"pt-BR\")"))
+                    throw CompilerError(.drawnLanguageNotATag(language))
                 }
                 tags.insert(tag.description)
             }
@@ -72,11 +70,6 @@ public struct LocalizationSettings: Sendable, Hashable {
             return missing.isEmpty ? nil : "\(language) (\(missing.joined(separator: ", ")))"
         }
         guard !gaps.isEmpty else { return nil }
-        var warning = layout.diagnostic(
-            at: "strings",
-            "layout \"\(layout.id)\" lacks translations, shown in \(layout.developmentLanguage) instead: \(gaps.joined(separator: "; ")); "
-                + "add them to its \"localizations\" or to the app's string tables")
-        warning.severity = .warning
-        return warning
+        return layout.diagnostic(at: "strings", .missingTranslations(layout: layout.id, shownIn: layout.developmentLanguage, gaps: gaps))
     }
 }

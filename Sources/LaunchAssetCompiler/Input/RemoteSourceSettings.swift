@@ -21,11 +21,41 @@ public struct RemoteSourceSettings: Codable, Sendable, Hashable {
         self.prefetchDays = prefetchDays
     }
 
-    /// A setting that cannot be used, and why.
-    public struct Problem: Error, Sendable, Equatable {
+    /// A setting that cannot be used: each case carries the value at fault, and ``message``
+    /// says why, once.
+    public enum Problem: Error, Sendable, Equatable {
+        /// A `url` that is not an absolute URL with a host.
+        case notAbsolute(url: String)
+        /// A `url` that is neither https nor http to a loopback host.
+        case notHTTPS(url: String)
+        /// A `url` with a query or a fragment.
+        case queryOrFragment(url: String)
+        /// A `publicKey` that is not base64 of a 32-byte Ed25519 key.
+        case notAPublicKey(String)
+        /// `prefetchDays` outside ``RemoteSourceSettings/prefetchDayRange``.
+        case prefetchDaysOutOfRange(Int)
+
         /// The key at fault: `url`, `publicKey` or `prefetchDays`.
-        public var key: String
-        public var message: String
+        public var key: String {
+            switch self {
+            case .notAbsolute, .notHTTPS, .queryOrFragment: "url"
+            case .notAPublicKey: "publicKey"
+            case .prefetchDaysOutOfRange: "prefetchDays"
+            }
+        }
+
+        /// What is wrong with the value, and what is expected instead.
+        public var message: String {
+            let days = RemoteSourceSettings.prefetchDayRange
+            return switch self {
+            case .notAbsolute(let url): "expected an absolute https URL of the published folder, found \"\(url)\""
+            case .notHTTPS(let url): "expected https (plain http only for a loopback host such as 127.0.0.1, for tests), found \"\(url)\""
+            case .queryOrFragment(let url): "the folder's URL cannot have a query or fragment, found \"\(url)\""
+            case .notAPublicKey(let key):
+                "expected base64 of a 32-byte Ed25519 public key (what `launch-assets keygen` prints), found \"\(key)\""
+            case .prefetchDaysOutOfRange(let found): "expected \(days.lowerBound) to \(days.upperBound) days, found \(found)"
+            }
+        }
     }
 
     /// The checked source: an `https` URL (`http` only for a loopback host, for tests) with a
@@ -33,30 +63,22 @@ public struct RemoteSourceSettings: Codable, Sendable, Hashable {
     /// ``prefetchDayRange``.
     public func source() throws(Problem) -> RemoteLayoutSource {
         guard let parsed = URL(string: url), parsed.scheme != nil, let host = parsed.host, !host.isEmpty else {
-            throw Problem(key: "url", message: "expected an absolute https URL of the published folder, found \"\(url)\"")
+            throw .notAbsolute(url: url)
         }
         guard RemoteLayoutSource.permits(parsed) else {
-            throw Problem(
-                key: "url",
-                message: "expected https (plain http only for a loopback host such as 127.0.0.1, for tests), found \"\(url)\""
-            )
+            throw .notHTTPS(url: url)
         }
         guard parsed.query == nil, parsed.fragment == nil else {
-            throw Problem(key: "url", message: "the folder's URL cannot have a query or fragment, found \"\(url)\"")
+            throw .queryOrFragment(url: url)
         }
         guard let key = Data(base64Encoded: publicKey), key.count == 32,
             (try? Curve25519.Signing.PublicKey(rawRepresentation: key)) != nil
         else {
-            throw Problem(
-                key: "publicKey",
-                message: "expected base64 of a 32-byte Ed25519 public key (what `launch-assets keygen` prints), found \"\(publicKey)\""
-            )
+            throw .notAPublicKey(publicKey)
         }
         let days = prefetchDays ?? RemoteLayoutSource(url: parsed, publicKey: publicKey).prefetchDays
         guard Self.prefetchDayRange.contains(days) else {
-            throw Problem(
-                key: "prefetchDays",
-                message: "expected \(Self.prefetchDayRange.lowerBound) to \(Self.prefetchDayRange.upperBound) days, found \(days)")
+            throw .prefetchDaysOutOfRange(days)
         }
         return RemoteLayoutSource(url: parsed, publicKey: publicKey, prefetchDays: days)
     }

@@ -31,13 +31,9 @@ struct ScheduleCoverage {
             let owners = days[start].owners
             let span = start == end ? "\(days[start].date)" : "\(days[start].date) through \(days[end].date)"
             if owners.isEmpty {
-                warnings.append(
-                    Diagnostic(.warning, file: folder, message: "no yearly schedule covers \(span); the fallback layout shows then"))
+                warnings.append(Diagnostic.scheduleGap(span).placed(file: folder, path: nil))
             } else if owners.count > 1 {
-                warnings.append(
-                    Diagnostic(
-                        .warning, file: folder, message: "\(owners.joined(separator: " and ")) overlap on \(span); the higher priority wins"
-                    ))
+                warnings.append(Diagnostic.yearlyOverlap(owners, on: span).placed(file: folder, path: nil))
             }
             start = end + 1
         }
@@ -53,12 +49,9 @@ struct ScheduleCoverage {
         for (index, (id, range)) in absolute.enumerated() {
             for (otherID, other) in absolute[(index + 1)...] where otherID != id {
                 if range.from.description <= other.through.description, other.from.description <= range.through.description {
-                    warnings.append(
-                        Diagnostic(
-                            .warning, file: folder,
-                            message:
-                                "\(id) (\(range.from)…\(range.through)) and \(otherID) (\(other.from)…\(other.through)) overlap; the higher priority wins"
-                        ))
+                    let overlap = Diagnostic.absoluteOverlap(
+                        id, "\(range.from)…\(range.through)", otherID, "\(other.from)…\(other.through)")
+                    warnings.append(overlap.placed(file: folder, path: nil))
                 }
             }
         }

@@ -45,10 +45,10 @@ public struct SeasonalLayout: Sendable, Hashable {
         strings.merging(localizations[language] ?? [:]) { _, translated in translated }
     }
 
-    /// An error about the value at `path` in the layout's file.
-    func diagnostic(at path: String, _ message: String) -> Diagnostic {
+    /// `finding`, placed at the value at `path` in the layout's file.
+    func diagnostic(at path: String, _ finding: Diagnostic) -> Diagnostic {
         let position = positions[path]
-        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path, message: message)
+        return finding.placed(file: file, line: position?.line, column: position?.column, path: path.isEmpty ? nil : path)
     }
 
     /// The layout as the manifest records it.

@@ -48,10 +48,7 @@ public struct StringTables: Sendable, Equatable {
                 case "strings":
                     tables += try Self.lprojTables(named: url)
                 default:
-                    throw CompilerError(
-                        Diagnostic(
-                            file: url.relativePathForDisplay,
-                            message: "expected a String Catalog (.xcstrings) or a strings table (.strings)"))
+                    throw CompilerError(Diagnostic.notAStringTable.placed(file: url.relativePathForDisplay, path: nil))
                 }
             } catch {
                 errors += error.diagnostics
@@ -88,36 +85,25 @@ public struct StringTables: Sendable, Equatable {
     /// The table named by `url` (`…/en.lproj/Launch.strings`) in every `*.lproj` folder beside
     /// its own, language folders by name and `Base` last.
     private static func lprojTables(named url: URL) throws(CompilerError) -> [(language: String?, entries: [String: String])] {
-        let folder = url.deletingLastPathComponent()
-        guard folder.pathExtension.lowercased() == "lproj" else {
+        guard TargetConfigurationFile.namesSiblingTables(url) else {
             throw CompilerError(
-                Diagnostic(
-                    file: url.relativePathForDisplay,
-                    message: "expected a strings table inside a language folder (<language>.lproj/\(url.lastPathComponent))"))
+                Diagnostic.stringsOutsideLanguageFolder(url.lastPathComponent).placed(file: url.relativePathForDisplay, path: nil))
         }
         let named = try StringsFile(contentsOf: url)
-        let resources = folder.deletingLastPathComponent()
-        let folders: [URL]
-        do {
-            folders = try FileManager.default.contentsOfDirectory(at: resources, includingPropertiesForKeys: [.isDirectoryKey])
-                .filter {
-                    $0.pathExtension.lowercased() == "lproj" && (try? $0.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
-                }
-        } catch {
+        let files: [URL]
+        do { files = try TargetConfigurationFile.siblingTables(of: url) } catch {
+            let resources = url.deletingLastPathComponent().deletingLastPathComponent()
             throw CompilerError(
-                Diagnostic(file: resources.relativePathForDisplay, message: "cannot read the folder (\(systemReason(error)))"))
+                Diagnostic.unlistableFolder(reason: systemReason(error)).placed(file: resources.relativePathForDisplay, path: nil))
         }
-        let ordered = folders.map { ($0, languageTag($0.deletingPathExtension().lastPathComponent)) }
-            .sorted { ($0.1 == nil ? 1 : 0, $0.0.lastPathComponent) < ($1.1 == nil ? 1 : 0, $1.0.lastPathComponent) }
         var tables: [(language: String?, entries: [String: String])] = []
         var errors: [Diagnostic] = []
-        for (sibling, language) in ordered {
-            if sibling.lastPathComponent == folder.lastPathComponent {
+        for file in files {
+            let language = languageTag(file.deletingLastPathComponent().deletingPathExtension().lastPathComponent)
+            if file.deletingLastPathComponent().lastPathComponent == url.deletingLastPathComponent().lastPathComponent {
                 tables.append((language, named.entries))
                 continue
             }
-            let file = sibling.appendingPathComponent(url.lastPathComponent)
-            guard FileManager.default.fileExists(atPath: file.path) else { continue }
             do {
                 tables.append((language, try StringsFile(contentsOf: file).entries))
             } catch {
@@ -147,7 +133,7 @@ struct StringCatalog {
             sourceLanguage = StringTables.languageTag(tag)
         }
         guard let strings = root["strings"] else {
-            throw CompilerError(input.diagnostic(at: "", "missing \"strings\": expected a String Catalog"))
+            throw CompilerError(input.diagnostic(at: "", .catalogWithoutStrings))
         }
         let entries = try reader.object(strings, at: "strings", "expected an object of strings keyed by their source text")
         for (key, entry) in reader.inOrder(entries, at: "strings") {
@@ -177,12 +163,14 @@ struct StringCatalog {
             do {
                 return try JSONSerialization.jsonObject(with: input.data, options: [.fragmentsAllowed])
             } catch {
-                throw CompilerError(input.diagnostic(at: "", "\(error.localizedDescription)"))
+                throw CompilerError(input.diagnostic(at: "", Diagnostic(message: error.localizedDescription)))
             }
         }
 
         func object(_ value: Any, at path: String, _ expected: String) throws(CompilerError) -> [String: Any] {
-            guard let object = value as? [String: Any] else { throw CompilerError(input.diagnostic(at: path, expected)) }
+            guard let object = value as? [String: Any] else {
+                throw CompilerError(input.diagnostic(at: path, Diagnostic(message: expected)))
+            }
             return object
         }
 
@@ -192,7 +180,7 @@ struct StringCatalog {
         }
 
         func string(_ value: Any, at path: String, _ expected: String) throws(CompilerError) -> String {
-            guard let string = value as? String else { throw CompilerError(input.diagnostic(at: path, expected)) }
+            guard let string = value as? String else { throw CompilerError(input.diagnostic(at: path, Diagnostic(message: expected))) }
             return string
         }
 
@@ -216,7 +204,7 @@ struct StringCatalog {
         private func text(ofUnit unit: Any, at path: String) throws(CompilerError) -> String? {
             let unit = try object(unit, at: path, "expected an object with \"state\" and \"value\"")
             guard let value = unit["value"] else {
-                throw CompilerError(input.diagnostic(at: path, "missing \"value\": expected the text of the string unit"))
+                throw CompilerError(input.diagnostic(at: path, .stringUnitWithoutValue))
             }
             let text = try string(value, at: "\(path).value", "expected the text in quotes")
             if let state = unit["state"] {

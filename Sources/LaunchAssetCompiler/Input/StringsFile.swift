@@ -27,7 +27,7 @@ struct StringsFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the strings table (\(url.readFailure(error)))"))
+            throw CompilerError(Diagnostic.unreadable("strings table", reason: url.readFailure(error)).placed(file: file, path: nil))
         }
         do {
             self = try StringsFile(data)
@@ -54,7 +54,7 @@ struct StringsFile {
             }
             guard index < bytes.count else {
                 if braced {
-                    throw Diagnostic(line: brace.line, column: brace.column, message: "table never closed: no '}' after this '{'")
+                    throw Diagnostic.tableNeverClosed.placed(file: nil, line: brace.line, column: brace.column, path: nil)
                 }
                 return
             }
@@ -130,7 +130,7 @@ struct StringsFile {
                 text.append(byte)
             }
         }
-        throw Diagnostic(line: start.line, column: start.column, message: "quoted text never closed: no closing quote after this one")
+        throw Diagnostic.quotedTextNeverClosed.placed(file: nil, line: start.line, column: start.column, path: nil)
     }
 
     /// The bytes an escape stands for; `index` is just past the backslash.
@@ -229,7 +229,7 @@ struct StringsFile {
                 index += 2
                 while index < bytes.count, !bytes[index...].starts(with: Array("*/".utf8)) { advance() }
                 guard index < bytes.count else {
-                    throw Diagnostic(line: start.line, column: start.column, message: "comment never closed: no '*/' after this '/*'")
+                    throw Diagnostic.commentNeverClosed.placed(file: nil, line: start.line, column: start.column, path: nil)
                 }
                 index += 2
             default: return
@@ -276,7 +276,7 @@ struct StringsFile {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let littleEndian = bytes[0] == 0xFF
             guard bytes.count % 2 == 0 else {
-                throw Diagnostic(message: "UTF-16 text (it starts with a byte-order mark) with an odd number of bytes")
+                throw Diagnostic.oddUTF16
             }
             let units = stride(from: 2, to: bytes.count, by: 2).map { offset in
                 littleEndian
@@ -292,8 +292,7 @@ struct StringsFile {
                 case .error:
                     let text = String(scalars)
                     let line = text.count(where: { $0 == "\n" }) + 1
-                    throw Diagnostic(
-                        line: line, message: "not UTF-16 text: a surrogate without its other half (after \(scalars.count) characters)")
+                    throw Diagnostic.unpairedSurrogate(after: scalars.count).placed(file: nil, line: line, path: nil)
                 }
             }
         }
@@ -303,9 +302,8 @@ struct StringsFile {
         let prefix = body[body.startIndex..<bad]
         let line = prefix.count(where: { $0 == 0x0A }) + 1
         let column = bad - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex) + 1
-        throw Diagnostic(
-            line: line, column: column,
-            message: "not UTF-8 text (byte offset \(bad)); save the table as UTF-8, or as UTF-16 with a byte-order mark")
+        throw Diagnostic.notUTF8(byteOffset: bad, hint: "save the table as UTF-8, or as UTF-16 with a byte-order mark").placed(
+            file: nil, line: line, column: column, path: nil)
     }
 
     private static func firstInvalidUTF8Offset(in bytes: ArraySlice<UInt8>) -> Int {

@@ -13,7 +13,7 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     public var devices: String?
     public var idioms: [Idiom]?
     public var orientations: OrientationPolicy?
-    /// PNG compression, within ``PNGEncoder/levels``.
+    /// PNG compression; the render checks its range.
     public var compressionLevel: Int?
     /// Whether iPads also get their Split View and Slide Over window sizes (every layout).
     public var multitasking: Bool?
@@ -21,8 +21,8 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     public var remoteLayouts: [String]?
     /// Where remotely delivered layouts are published; checked, as ``remoteSource``.
     public var remote: RemoteSourceSettings?
-    /// The build plugin's Xcode path: the pack goes into `<Type>.xcassets`, one data set entry
-    /// per idiom, instead of a `.launchpack` file. The plugin reads it; `render` ignores it.
+    /// Whether the pack goes into `<Type>.xcassets`, one data set entry per idiom, besides the
+    /// `.launchpack` file (an app's `Bundle.main`; a SwiftPM target keeps the file alone).
     public var assetCatalog: Bool?
     /// The language the layouts' `strings` are written in (default `en`).
     public var developmentLanguage: String?
@@ -36,55 +36,50 @@ public struct TargetConfiguration: Decodable, Sendable, Equatable {
     public private(set) var remoteSource: RemoteLayoutSource?
     /// ``stringTables``, resolved against the configuration file's folder.
     public private(set) var stringTableURLs: [URL] = []
+    /// The folder the file is in: its paths are relative to it.
+    public private(set) var folder = URL(fileURLWithPath: ".")
     /// The file as diagnostics name it, and where each value starts in it.
-    private var file = ""
+    private(set) var file = ""
     private var positions: [String: JSONSourceMap.Position] = [:]
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case typeName, layouts, templates, devices, idioms, orientations, compressionLevel, multitasking
-        case remoteLayouts, remote, assetCatalog, developmentLanguage, languages, stringTables
-    }
-
-    private enum RemoteKeys: String, CaseIterable {
-        case url, publicKey, prefetchDays
-    }
+    private typealias CodingKeys = TargetConfigurationFile.Key
 
     /// Reads and checks the file at `url`.
     public init(contentsOf url: URL) throws(CompilerError) {
         let input = try JSONInputFile(contentsOf: url, kind: "configuration")
         self = try input.decode(
             Self.self,
-            allowedKeys: ["": Set(CodingKeys.allCases.map(\.rawValue)), "remote": Set(RemoteKeys.allCases.map(\.rawValue))]
+            allowedKeys: [
+                "": Set(CodingKeys.allCases.map(\.rawValue)), "remote": Set(TargetConfigurationFile.RemoteKey.allCases.map(\.rawValue)),
+            ]
         )
         file = input.file
         positions = input.map.positions
-        let folder = url.deletingLastPathComponent()
-        stringTableURLs = (stringTables ?? []).map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
+        folder = url.deletingLastPathComponent()
+        stringTableURLs = (stringTables ?? []).map(self.url(of:))
         var errors: [Diagnostic] = []
         if let language = developmentLanguage, LanguageTag(language) == nil {
-            errors.append(input.diagnostic(at: "developmentLanguage", "\"\(language)\" is not a BCP 47 language tag (e.g. \"en\", \"de\")"))
+            errors.append(input.diagnostic(at: "developmentLanguage", .notALanguageTag(language, examples: #""en", "de""#)))
         }
         for (index, language) in (languages ?? []).enumerated() where LanguageTag(language) == nil {
-            errors.append(
-                input.diagnostic(
-                    at: "languages[\(index)]", "\"\(language)\" is not a BCP 47 language tag (e.g. \"zh-Hans\", \"ar\", \"pt-BR\")"))
-        }
-        if let level = compressionLevel, !PNGEncoder.levels.contains(level) {
-            errors.append(
-                input.diagnostic(
-                    at: "compressionLevel",
-                    "must be \(PNGEncoder.levels.lowerBound) (fastest) to \(PNGEncoder.levels.upperBound) (smallest), found \(level)"
-                ))
+            errors.append(input.diagnostic(at: "languages[\(index)]", .notALanguageTag(language, examples: #""zh-Hans", "ar", "pt-BR""#)))
         }
         if let remote {
-            do { remoteSource = try remote.source() } catch { errors.append(input.diagnostic(at: "remote.\(error.key)", error.message)) }
+            do { remoteSource = try remote.source() } catch {
+                errors.append(input.diagnostic(at: "remote.\(error.key)", Diagnostic(message: error.message)))
+            }
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
     }
 
-    /// An error about the value at `path` (`remoteLayouts[1]`) in the file.
-    func diagnostic(at path: String, _ message: String) -> Diagnostic {
+    /// A path the file gives (`"layouts": "Seasons"`), resolved against its ``folder``.
+    func url(of path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+    }
+
+    /// `finding`, placed at the value at `path` (`remoteLayouts[1]`) in the file.
+    func diagnostic(at path: String, _ finding: Diagnostic) -> Diagnostic {
         let position = positions[path]
-        return Diagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
+        return finding.placed(file: file, line: position?.line, column: position?.column, path: path)
     }
 }

@@ -80,12 +80,7 @@ public struct FontReport: Sendable {
     public var diagnostics: [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if shippedFontsUnusable {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, file: fontsFolder,
-                    message:
-                        "this machine's Pango has no fontconfig font map (it draws with Core Text alone), so the fonts here are not used and text is drawn with installed fonts: install a Pango built with fontconfig and FreeType"
-                ))
+            diagnostics.append(Diagnostic.shippedFontsUnusable.placed(file: fontsFolder, path: nil))
         }
         let all = uses.flatMap(\.uses)
         var places: [String] = []
@@ -106,18 +101,13 @@ public struct FontReport: Sendable {
             let path = first.variant.map { "variant \($0)" }
             if first.listEndsInGeneric, let drawn, let font = drawn.font {
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, file: first.file, line: first.line, column: first.column, path: path,
-                        message:
-                            "\(subject) neither in \(fontsFolder) nor installed: this text is drawn with \(font.family) here (\"\(drawn.family)\" in the list), and differently on a machine that has \(missing.count == 1 ? "it" : "one of them"); add the font file (.ttf, .otf or .ttc) to \(fontsFolder) for the same text everywhere"
-                    ))
+                    Diagnostic.fontFamiliesFallBack(
+                        subject, fonts: fontsFolder, font: font.family, drawnFamily: drawn.family, several: missing.count > 1
+                    ).placed(file: first.file, line: first.line, column: first.column, path: path))
             } else {
                 diagnostics.append(
-                    Diagnostic(
-                        file: first.file, line: first.line, column: first.column, path: path,
-                        message:
-                            "\(subject) neither in \(fontsFolder) nor installed: add the font file (.ttf, .otf or .ttc) to \(fontsFolder), or end the family list with a generic family such as sans-serif"
-                    ))
+                    Diagnostic.fontFamiliesMissing(subject, fonts: fontsFolder).placed(
+                        file: first.file, line: first.line, column: first.column, path: path))
             }
         }
         return diagnostics

@@ -76,10 +76,7 @@ public struct AssetCatalog: Sendable {
         var data: [Entry]?
 
         var json: Data {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Strings and integers only: encoding cannot fail.
-            return (try! encoder.encode(self)) + Data("\n".utf8)
+            PrettyJSON.data(self)
         }
     }
 }

@@ -46,7 +46,7 @@ public struct FileContents: Sendable {
         do {
             try forEachPiece { data.append(contentsOf: $0) }
         } catch let failure as Failure {
-            throw CompilerError(Diagnostic(file: failure.file.relativePathForDisplay, message: failure.reason))
+            throw CompilerError(Diagnostic.fileFailed(reason: failure.reason).placed(file: failure.file.relativePathForDisplay, path: nil))
         } catch {
             preconditionFailure("appending cannot throw")
         }

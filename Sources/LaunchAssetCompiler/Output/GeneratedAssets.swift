@@ -98,11 +98,6 @@ public struct GeneratedAssets: Sendable {
         self.images = images
     }
 
-    /// What each layout of the manifest cost this render: its render time and its bytes in the pack.
-    public var layoutCosts: [LayoutCost] {
-        LayoutCost.costs(of: manifest, renderTimes: renderTimes)
-    }
-
     /// Hardware model identifier → catalog id, for the devices among `devices` that `variants` name.
     public static func models(of variants: [PlannedVariant], among devices: [Device]) -> [String: String] {
         let named = Set(variants.flatMap(\.devices))
@@ -115,10 +110,7 @@ public struct GeneratedAssets: Sendable {
 
     /// `manifest.json`: pretty-printed with sorted keys, so equal manifests give equal bytes.
     public var manifestJSON: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain Codable values of strings and integers cannot fail.
-        return (try! encoder.encode(manifest)) + Data("\n".utf8)
+        PrettyJSON.data(manifest)
     }
 
     static let stampLength = 16

@@ -35,7 +35,7 @@ public struct InputStamp: Sendable, Hashable, CustomStringConvertible {
     /// The stamp of `plan` rendered with `options` into an asset catalog or not;
     /// `launchScreen` when the render writes one.
     public init(
-        plan: LaunchAssetGenerator.Plan, options: Options, launchScreen: LaunchScreenFiles?, templatesDirectory: URL, assetCatalog: Bool
+        plan: Plan, options: Options, launchScreen: LaunchScreenFiles?, templatesDirectory: URL, assetCatalog: Bool
     ) {
         let files = TemplateFileDigests(directory: templatesDirectory)
         var hasher = SHA256()

@@ -34,7 +34,7 @@ public struct LaunchScreenFiles: Sendable {
 
     /// The launch screen of the plan's fallback layout, or `nil` when it describes none.
     /// Instantiates the logo for each appearance and scale; renders nothing.
-    public init?(plan: LaunchAssetGenerator.Plan, typeName: String) throws(CompilerError) {
+    public init?(plan: Plan, typeName: String) throws(CompilerError) {
         let templates = plan.templates
         guard let layout = plan.layouts.first(where: \.isFallback), let design = layout.launchScreen,
             let colors = design.colors(in: layout)
@@ -56,7 +56,7 @@ public struct LaunchScreenFiles: Sendable {
                 guard
                     let instance = templates.instantiate(
                         design.logo, with: TemplateContext(layout: layout, canvas: canvas, appearance: appearance))
-                else { throw CompilerError(layout.diagnostic(at: "launchScreen.logo", "template \"\(design.logo)\" did not instantiate")) }
+                else { throw CompilerError(layout.diagnostic(at: "launchScreen.logo", .notInstantiated(design.logo))) }
                 let svg = """
                     <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
                     width="\(pixels.width)" height="\(pixels.height)" viewBox="\(frame.viewBox)">
@@ -66,29 +66,14 @@ public struct LaunchScreenFiles: Sendable {
                     """
                 if let violation = policy.violations(in: svg).first {
                     throw CompilerError(
-                        Diagnostic(
+                        Diagnostic.refusedMarkup(violation.message).placed(
                             file: logoFile.relativePathForDisplay,
-                            path: "launch screen logo, instantiated line \(violation.line):\(violation.column)",
-                            message: violation.message))
+                            path: "launch screen logo, instantiated line \(violation.line):\(violation.column)"))
                 }
                 logos.append(LogoImage(appearance: appearance, scale: scale, pixels: pixels, svg: svg))
             }
         }
         self.logos = logos
-    }
-
-    /// The launch screen of the plan's fallback layout; an error naming that layout's file when
-    /// it describes none.
-    public static func required(plan: LaunchAssetGenerator.Plan, typeName: String) throws(CompilerError) -> LaunchScreenFiles {
-        if let files = try LaunchScreenFiles(plan: plan, typeName: typeName) { return files }
-        let fallback = plan.layouts.first(where: \.isFallback)
-        throw CompilerError(
-            Diagnostic(
-                file: fallback?.file, path: "launchScreen",
-                message:
-                    "--storyboard writes the launch screen the fallback layout describes, and it describes none: add "
-                    + "\"launchScreen\": { \"logo\": \"logo.svg\", \"logoFrame\": { \"x\": -150, \"y\": -84, \"width\": 300, \"height\": 168 } } "
-                    + "(see Docs/Layouts.md)"))
     }
 
     // MARK: - Files
@@ -104,7 +89,8 @@ public struct LaunchScreenFiles: Sendable {
                 files[imageSet(in: catalog).appendingPathComponent(logo.fileName)] = .bytes(png)
             } catch {
                 throw CompilerError(
-                    Diagnostic(file: logoFile.relativePathForDisplay, path: "launch screen logo \(logo.fileName)", message: "\(error)"))
+                    Diagnostic.logoNotDrawn(reason: "\(error)").placed(
+                        file: logoFile.relativePathForDisplay, path: "launch screen logo \(logo.fileName)"))
             }
         }
         return files
@@ -188,10 +174,7 @@ public struct LaunchScreenFiles: Sendable {
         var info = Info()
 
         var data: Data {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Strings and integers only: encoding cannot fail.
-            return (try! encoder.encode(self)) + Data("\n".utf8)
+            PrettyJSON.data(self)
         }
     }
 
@@ -203,7 +186,7 @@ public struct LaunchScreenFiles: Sendable {
     /// Interface Builder shows it; the constraints decide the layout on every device.
     public var storyboardText: String {
         let frame = design.logoFrame
-        let number = TemplateContext.number
+        let number = svgNumber
         let (top, bottom, width, height) = (59.0, 34.0, 393.0, 852.0)
         let centerX = frame.x + frame.width / 2
         let centerY = frame.y + frame.height / 2

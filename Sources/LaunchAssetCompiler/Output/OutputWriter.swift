@@ -37,10 +37,7 @@ public struct OutputWriter: Sendable {
         } catch {
             // Where the scratch folder cannot go, the output cannot either: say so before rendering.
             throw CompilerError(
-                Diagnostic(
-                    file: directory.relativePathForDisplay,
-                    message: "cannot write the output (\(Self.reason(error))); the previous output is untouched"
-                ))
+                Diagnostic.outputNotWritten(reason: Self.reason(error)).placed(file: directory.relativePathForDisplay, path: nil))
         }
         return scratch
     }
@@ -81,11 +78,10 @@ public struct OutputWriter: Sendable {
         for folder in folders {
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw CompilerError(Diagnostic(file: folder.display, message: "the output path exists and is not a folder"))
+                throw CompilerError(Diagnostic.outputIsAFile.placed(file: folder.display, path: nil))
             }
             if let container = folders.first(where: { $0.url != folder.url && folder.url.path.hasPrefix($0.root) }) {
-                throw CompilerError(
-                    Diagnostic(file: folder.display, message: "cannot be inside \(container.display), which is replaced whole"))
+                throw CompilerError(Diagnostic.ownedFolderInside(container.display).placed(file: folder.display, path: nil))
             }
         }
         var outside: [URL: FileContents] = [:]
@@ -137,10 +133,7 @@ public struct OutputWriter: Sendable {
                 }
                 restoreSwapped()
                 discardStaged()
-                throw CompilerError(
-                    Diagnostic(
-                        file: folder.display,
-                        message: "cannot replace the output folder (\(Self.reason(error))); the previous output is untouched"))
+                throw CompilerError(Diagnostic.outputNotReplaced(reason: Self.reason(error)).placed(file: folder.display, path: nil))
             }
         }
         for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
@@ -149,9 +142,9 @@ public struct OutputWriter: Sendable {
             restoreSwapped()
             staged.removeFirst(index)
             discardStaged()
-            let restored = swapped.isEmpty ? "" : "; the previous output folder is restored"
             throw CompilerError(
-                Diagnostic(file: file.target.relativePathForDisplay, message: "cannot replace the file (\(reason))\(restored)"))
+                Diagnostic.fileNotReplaced(reason: reason, restored: !swapped.isEmpty).placed(
+                    file: file.target.relativePathForDisplay, path: nil))
         }
         for folder in swapped { try? fileManager.removeItem(at: folder.previous) }
     }
@@ -174,13 +167,10 @@ public struct OutputWriter: Sendable {
             let file =
                 failure.file.path.hasPrefix(stagingRoot) ? folder.root + failure.file.path.dropFirst(stagingRoot.count) : failure.file.path
             throw CompilerError(
-                Diagnostic(
-                    file: URL(fileURLWithPath: file).relativePathForDisplay, message: "\(failure.reason); the previous output is untouched")
-            )
+                Diagnostic.fileNotStaged(reason: failure.reason).placed(file: URL(fileURLWithPath: file).relativePathForDisplay, path: nil))
         } catch {
             try? fileManager.removeItem(at: folder.staging)
-            throw CompilerError(
-                Diagnostic(file: folder.display, message: "cannot write the output (\(reason(error))); the previous output is untouched"))
+            throw CompilerError(Diagnostic.outputNotWritten(reason: reason(error)).placed(file: folder.display, path: nil))
         }
     }
 
@@ -210,7 +200,7 @@ public struct OutputWriter: Sendable {
             } catch {
                 for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
                 throw CompilerError(
-                    Diagnostic(file: error.file.relativePathForDisplay, message: "\(error.reason); the previous output is untouched"))
+                    Diagnostic.fileNotStaged(reason: error.reason).placed(file: error.file.relativePathForDisplay, path: nil))
             }
         }
         return staged

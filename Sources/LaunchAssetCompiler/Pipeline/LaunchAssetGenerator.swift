@@ -49,51 +49,6 @@ public struct LaunchAssetGenerator: Sendable {
         }
     }
 
-    /// The checked inputs and the variants they expand to.
-    public struct Plan: Sendable {
-        public var layouts: [SeasonalLayout]
-        public var catalog: DeviceCatalog
-        public var screens: [Screen]
-        public var variants: [PlannedVariant]
-        /// The templates the variants were instantiated from.
-        public var templates: TemplateLibrary
-        /// Findings that do not stop the render (schedule gaps and overlaps, font fallbacks).
-        public var warnings: [Diagnostic]
-        /// The font families the layouts' templates name and what they resolve to; `nil` when
-        /// the instances were not checked.
-        public var fonts: FontReport?
-
-        /// The layouts delivered remotely.
-        public var remoteLayouts: [SeasonalLayout] { layouts.filter { $0.delivery == .remote } }
-
-        /// A warning for each layout that costs far more than the others to draw or to carry
-        /// (``CostOutlier``), naming what it draws that costs: found after rendering, so that
-        /// nobody learns of a 19-second drop shadow or a 27 MB photo from the app's size.
-        public func costWarnings(for costs: [LayoutCost]) -> [Diagnostic] {
-            CostOutlier.outliers(in: costs).compactMap { outlier in
-                guard let layout = layouts.first(where: { $0.id == outlier.cost.layout }) else { return nil }
-                let instance = variants.first { $0.layout == layout.id }
-                return outlier.warning(for: layout, instance: instance, templates: templates)
-            }
-        }
-
-        /// Checks that layouts delivered remotely have somewhere to come from: without a
-        /// source, an app could never fetch them.
-        public func checkRemoteSource(_ source: RemoteLayoutSource?) throws(CompilerError) {
-            let remote = remoteLayouts
-            guard source == nil, let first = remote.first else { return }
-            let ids = remote.map { "\"\($0.id)\"" }.joined(separator: ", ")
-            let subject = remote.count == 1 ? "layout \(ids) is" : "layouts \(ids) are"
-            let message =
-                "\(subject) delivered remotely, but no remote source is configured, so an app could never fetch \(remote.count == 1 ? "it" : "them"): "
-                + "add \"remote\": { \"url\": \"https://…\", \"publicKey\": \"…\" } to launch-assets.json (render --config), "
-                + "or give --remote-url and --remote-public-key (`launch-assets keygen` makes the key pair)"
-            // Placed at the layout's "delivery" when its file says so; a command-line choice has no place.
-            throw CompilerError(
-                first.positions["delivery"] != nil ? first.diagnostic(at: "delivery", message) : Diagnostic(message: message))
-        }
-    }
-
     public var configuration: Configuration
 
     public init(configuration: Configuration) {
@@ -121,11 +76,8 @@ public struct LaunchAssetGenerator: Sendable {
             let unknown = configuration.layoutIDs.filter { !known.contains($0) }
             guard unknown.isEmpty else {
                 throw CompilerError(
-                    Diagnostic(
-                        file: configuration.layoutsDirectory.relativePathForDisplay,
-                        message:
-                            "no layout with id \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (found: \(known.sorted().joined(separator: ", ")))"
-                    ))
+                    Diagnostic.unknownLayouts(unknown, known: known).placed(
+                        file: configuration.layoutsDirectory.relativePathForDisplay, path: nil))
             }
             layouts = layouts.filter { configuration.layoutIDs.contains($0.id) }
         }

@@ -5,18 +5,18 @@ import LaunchScreenRepair
 public struct RemoteLayoutSelection: Sendable {
     /// The layout ids.
     public var ids: [String]
-    /// An error about `ids[index]`, placed where it was named.
-    private var place: @Sendable (_ index: Int, _ message: String) -> Diagnostic
+    /// A finding about `ids[index]`, placed where it was named.
+    private var place: @Sendable (_ index: Int, _ finding: Diagnostic) -> Diagnostic
 
     /// Ids given on the command line with `option`.
     public static func commandLine(_ ids: [String], option: String = "--remote-layout") -> RemoteLayoutSelection {
-        RemoteLayoutSelection(ids: ids) { index, message in Diagnostic(path: "\(option) \(ids[index])", message: message) }
+        RemoteLayoutSelection(ids: ids) { index, finding in finding.placed(file: nil, path: "\(option) \(ids[index])") }
     }
 
     /// The configuration's `remoteLayouts`, if it has any.
     public static func configuration(_ configuration: TargetConfiguration) -> RemoteLayoutSelection? {
         guard let ids = configuration.remoteLayouts, !ids.isEmpty else { return nil }
-        return RemoteLayoutSelection(ids: ids) { index, message in configuration.diagnostic(at: "remoteLayouts[\(index)]", message) }
+        return RemoteLayoutSelection(ids: ids) { index, finding in configuration.diagnostic(at: "remoteLayouts[\(index)]", finding) }
     }
 
     /// Marks the selected layouts remote. Every id must name a layout (among `layouts`, before
@@ -27,16 +27,11 @@ public struct RemoteLayoutSelection: Sendable {
         var errors: [Diagnostic] = []
         for (index, id) in ids.enumerated() {
             guard let position = layouts.firstIndex(where: { $0.id == id }) else {
-                errors.append(place(index, "no layout with id \"\(id)\" (found: \(known.sorted().joined(separator: ", ")))"))
+                errors.append(place(index, .unknownLayouts([id], known: known)))
                 continue
             }
             guard !layouts[position].isFallback else {
-                errors.append(
-                    place(
-                        index,
-                        "\"\(id)\" is the fallback layout (\(layouts[position].file) has no schedule): it must be bundled, "
-                            + "a device offline on its first launch has nothing else to show"
-                    ))
+                errors.append(place(index, .fallbackDeliveredRemotely(id, file: layouts[position].file)))
                 continue
             }
             layouts[position].delivery = .remote

@@ -47,10 +47,7 @@ public struct RemotePublication: Sendable {
 
     private init(manifest: RemoteManifest, images: [String: RenderedImage], key: SigningKey) {
         self.manifest = manifest
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Plain Codable values of strings and integers: encoding cannot fail.
-        manifestJSON = (try! encoder.encode(manifest)) + Data("\n".utf8)
+        manifestJSON = PrettyJSON.data(manifest)
         signature = key.signature(of: manifestJSON)
         self.images = images
     }

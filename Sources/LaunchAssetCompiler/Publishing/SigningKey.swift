@@ -27,16 +27,12 @@ public struct SigningKey: Sendable {
         let file = url.relativePathForDisplay
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw CompilerError(Diagnostic(file: file, message: "cannot read the signing key (\(url.readFailure(error)))"))
+            throw CompilerError(Diagnostic.unreadable("signing key", reason: url.readFailure(error)).placed(file: file, path: nil))
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let raw = Data(base64Encoded: text), raw.count == 32, let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
         else {
-            throw CompilerError(
-                Diagnostic(
-                    file: file, line: 1,
-                    message: "not a launch-assets signing key: expected one line of base64 of 32 bytes, as `launch-assets keygen` writes"
-                ))
+            throw CompilerError(Diagnostic.notASigningKey.placed(file: file, line: 1, path: nil))
         }
         privateKey = key
     }
@@ -57,8 +53,7 @@ public struct SigningKey: Sendable {
     /// is there yet: a key is never overwritten. The file appears whole or not at all.
     public func write(to url: URL) throws(CompilerError) {
         let file = url.relativePathForDisplay
-        let exists = CompilerError(
-            Diagnostic(file: file, message: "already exists: a signing key is never overwritten; choose another file"))
+        let exists = CompilerError(Diagnostic.signingKeyExists.placed(file: file, path: nil))
         var info = stat()
         if lstat(url.path, &info) == 0 { throw exists }
         let folder = url.deletingLastPathComponent()
@@ -66,7 +61,7 @@ public struct SigningKey: Sendable {
         func fail(_ action: String) -> CompilerError {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
-            return CompilerError(Diagnostic(file: file, message: "cannot \(action) (\(reason))"))
+            return CompilerError(Diagnostic.signingKeyNotWritten(action, reason: reason).placed(file: file, path: nil))
         }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw fail("write the key") }

@@ -9,8 +9,6 @@ import LaunchScreenRepair
 /// single render writes, and a fingerprint of it, so that shards of different inputs, options
 /// or generators are refused.
 public struct PartialRender: Codable, Sendable {
-    public static let fileName = "shard.json"
-
     public var shard: Shard
     /// SHA-256 of everything that decides the output: the render's ``InputStamp/inputs``
     /// (generator, options, every variant's entry and SVG with the files it refers to), the
@@ -47,7 +45,7 @@ public struct PartialRender: Codable, Sendable {
     /// `inputs` is the whole render's ``InputStamp/inputs``, which already covers the generator,
     /// the options and every variant; the plan adds what only a shard has.
     public init(
-        shard: Shard, plan: LaunchAssetGenerator.Plan, images: [RenderedImage], typeName: String,
+        shard: Shard, plan: Plan, images: [RenderedImage], typeName: String,
         bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource? = nil, preview: Bool, inputs: String
     ) {
         self.shard = shard
@@ -62,63 +60,49 @@ public struct PartialRender: Codable, Sendable {
         variants = plan.variants.map(\.manifestEntry)
         models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
         developmentLanguage = plan.layouts.first?.developmentLanguage
-        let named = Set(plan.variants.flatMap(\.devices))
-        deviceNames = Dictionary(
-            plan.catalog.devices.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }
-        )
+        deviceNames = plan.catalog.names(of: plan.variants.flatMap(\.devices))
         rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
         self.plan = SHA256.hash(data: Data("\(inputs)\npreview \(preview)\nshards \(shard.count)\n".utf8)).hexString
     }
 
     /// `shard.json`, pretty-printed with sorted keys.
     public var json: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try! encoder.encode(self)) + Data("\n".utf8)
+        PrettyJSON.data(self)
     }
 
     /// The whole render from its shards' folders: every shard of one plan exactly once, each
     /// holding exactly its variants with the bytes its `shard.json` records. A problem names the
     /// folder or file.
     public static func merge(_ folders: [URL]) throws(CompilerError) -> Merged {
+        let fileName = RenderFolderLayout.shardRecordName
         var shards: [(folder: URL, record: PartialRender)] = []
         for folder in folders {
-            let file = folder.appendingPathComponent(fileName)
+            let file = RenderFolderLayout(folder: folder).shardRecord
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw CompilerError(
-                    Diagnostic(
-                        file: file.relativePathForDisplay, message: "not a shard folder: no \(fileName) (render it with --shard K/N)"
-                    ))
+                throw CompilerError(Diagnostic.notAShardFolder(record: fileName).placed(file: file.relativePathForDisplay, path: nil))
             }
             shards.append((folder, try JSONInputFile(contentsOf: file, kind: "shard record").decode(PartialRender.self, allowedKeys: [:])))
         }
-        guard let first = shards.first else { throw CompilerError(Diagnostic(message: "no shard folders to merge")) }
-        let display = { (folder: URL) in folder.appendingPathComponent(fileName).relativePathForDisplay }
+        guard let first = shards.first else { throw CompilerError(.noShards) }
+        let display = { (folder: URL) in RenderFolderLayout(folder: folder).shardRecord.relativePathForDisplay }
         for (folder, record) in shards.dropFirst() where record.plan != first.record.plan {
             throw CompilerError(
-                Diagnostic(
-                    file: display(folder),
-                    message: "belongs to another render than \(display(first.folder)) "
-                        + "(plan \(record.plan.prefix(12)) vs \(first.record.plan.prefix(12))): "
-                        + "render every shard from the same inputs, options and launch-assets version"
-                ))
+                Diagnostic.shardOfAnotherRender(first: display(first.folder), plan: record.plan, firstPlan: first.record.plan).placed(
+                    file: display(folder), path: nil))
         }
         var byIndex: [Int: (folder: URL, record: PartialRender)] = [:]
         for shard in shards {
             if let other = byIndex[shard.record.shard.index] {
                 throw CompilerError(
-                    Diagnostic(
-                        file: display(shard.folder), message: "shard \(shard.record.shard) is given twice (also \(display(other.folder)))"
-                    ))
+                    Diagnostic.shardTwice("\(shard.record.shard)", also: display(other.folder)).placed(
+                        file: display(shard.folder), path: nil))
             }
             byIndex[shard.record.shard.index] = shard
         }
         let count = first.record.shard.count
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
-            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            let subject = missing.count == 1 ? "shard \(names) is" : "shards \(names) are"
-            throw CompilerError(Diagnostic(message: "\(subject) missing: a merge needs all \(count)"))
+            throw CompilerError(.shardsMissing(missing.map { "\($0)/\(count)" }, of: count))
         }
         // Each shard must hold exactly its deal of the plan; together they then cover it once.
         var images: [String: RenderedImage] = [:]
@@ -126,27 +110,19 @@ public struct PartialRender: Codable, Sendable {
             let (folder, record) = byIndex[index]!
             let expected = record.shard.part(of: record.variants).map(\.id)
             guard record.rendered.map(\.id) == expected else {
-                throw CompilerError(
-                    Diagnostic(
-                        file: display(folder), path: "rendered", message: "does not list exactly the variants of shard \(record.shard)"
-                    ))
+                throw CompilerError(Diagnostic.shardListsOtherVariants("\(record.shard)").placed(file: display(folder), path: "rendered"))
             }
             for image in record.rendered {
-                let file = folder.appendingPathComponent("images/\(image.id).png")
+                let file = RenderFolderLayout(folder: folder).image(ofVariant: image.id)
                 let data: Data
                 do { data = try Data(contentsOf: file) } catch {
                     throw CompilerError(
-                        Diagnostic(
-                            file: file.relativePathForDisplay, message: "cannot read the shard's image (\(file.readFailure(error)))"
-                        ))
+                        Diagnostic.shardImageUnreadable(reason: file.readFailure(error)).placed(
+                            file: file.relativePathForDisplay, path: nil))
                 }
                 let described = RenderedImage(file: file, png: data)
                 guard described.md5 == image.md5, described.length == image.length else {
-                    throw CompilerError(
-                        Diagnostic(
-                            file: file.relativePathForDisplay,
-                            message: "does not match its md5 in \(fileName): the folder was changed after the render"
-                        ))
+                    throw CompilerError(Diagnostic.shardImageChanged(record: fileName).placed(file: file.relativePathForDisplay, path: nil))
                 }
                 images[image.id] = described
             }
@@ -156,12 +132,9 @@ public struct PartialRender: Codable, Sendable {
             layouts: record.layouts, variants: record.variants, images: record.variants.map { images[$0.id]! },
             packName: "\(record.typeName).launchpack", models: record.models, developmentLanguage: record.developmentLanguage
         )
-        let preview = record.preview ? byIndex[1]!.folder.appendingPathComponent("preview.png") : nil
+        let preview = record.preview ? RenderFolderLayout(folder: byIndex[1]!.folder).preview : nil
         if let preview, !FileManager.default.fileExists(atPath: preview.path) {
-            throw CompilerError(
-                Diagnostic(
-                    file: preview.relativePathForDisplay, message: "missing: shard 1 of a render with --preview holds it"
-                ))
+            throw CompilerError(Diagnostic.shardPreviewMissing.placed(file: preview.relativePathForDisplay, path: nil))
         }
         return Merged(assets: assets, record: record, preview: preview)
     }

@@ -27,7 +27,8 @@ public struct TemplateLibrary: Sendable {
                 .filter { $0.pathExtension == "svg" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         } catch {
-            throw CompilerError(Diagnostic(file: folder, message: "cannot read the templates folder (\(error.localizedDescription))"))
+            throw CompilerError(
+                Diagnostic.unreadable("templates folder", reason: error.localizedDescription).placed(file: folder, path: nil))
         }
         var library = MustacheLibrary()
         var sources: [String: String] = [:]
@@ -37,11 +38,11 @@ public struct TemplateLibrary: Sendable {
             let display = file.relativePathForDisplay
             let data: Data
             do { data = try Data(contentsOf: file) } catch {
-                errors.append(Diagnostic(file: display, message: "cannot read the template (\(file.readFailure(error)))"))
+                errors.append(Diagnostic.unreadable("template", reason: file.readFailure(error)).placed(file: display, path: nil))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                errors.append(Diagnostic(file: display, message: "not UTF-8 text"))
+                errors.append(Diagnostic.templateNotUTF8.placed(file: display, path: nil))
                 continue
             }
             do throws(CompilerError) {
@@ -69,13 +70,11 @@ public struct TemplateLibrary: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 sources[name] = nil
                 errors.append(
-                    Diagnostic(
-                        file: display, line: error.context.lineNumber, column: error.context.columnNumber,
-                        message: "template syntax: \(Self.describe(error.error))"
-                    ))
+                    Diagnostic.templateSyntax(Self.describe(error.error)).placed(
+                        file: display, line: error.context.lineNumber, column: error.context.columnNumber, path: nil))
             } catch {
                 sources[name] = nil
-                errors.append(Diagnostic(file: display, message: "template syntax: \(error)"))
+                errors.append(Diagnostic.templateSyntax("\(error)").placed(file: display, path: nil))
             }
         }
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
@@ -101,29 +100,28 @@ public struct TemplateLibrary: Sendable {
         directory.appendingPathComponent(fileName)
     }
 
-    /// Instantiates the template named by `fileName` (`snowfall.svg`) with `context`.
-    func instantiate(_ fileName: String, with context: TemplateContext) -> String? {
-        library.render(context.values, withTemplate: String(fileName.dropLast(4))).map(InclusionScope.resolve)
+    /// Instantiates the template named by `fileName` (`snowfall.svg`) with `values`, the
+    /// dictionary handed to Mustache.
+    func instantiate(_ fileName: String, values: [String: Any]) -> String? {
+        library.render(values, withTemplate: String(fileName.dropLast(4))).map(InclusionScope.resolve)
     }
 
     /// A template file's text as a design tool saved it, made ready to register: markup a
     /// template may not hold is refused, the XML prologue blanked and entities written out.
     private static func imported(_ text: String, file: String) throws(CompilerError) -> String {
-        func failure(at index: String.Index, _ message: String, in source: String? = nil) -> CompilerError {
+        func failure(at index: String.Index, _ finding: Diagnostic, in source: String? = nil) -> CompilerError {
             let (line, column) = lineAndColumn(of: index, in: source ?? text)
-            return CompilerError(Diagnostic(file: file, line: line, column: column, message: message))
+            return CompilerError(finding.placed(file: file, line: line, column: column, path: nil))
         }
-        if let (index, message) = SVGReferencePolicy.forbiddenEncoding(in: text) { throw failure(at: index, message) }
-        if let index = InclusionScope.firstMark(in: text) {
-            throw failure(at: index, "characters U+F0001…U+F0004 are reserved for the generator's own use")
-        }
+        if let (index, message) = SVGReferencePolicy.forbiddenEncoding(in: text) { throw failure(at: index, .refusedMarkup(message)) }
+        if let index = InclusionScope.firstMark(in: text) { throw failure(at: index, .reservedCharacters) }
         let imported: String
         do { imported = try XMLPrologue.imported(text) } catch {
-            throw failure(at: text.utf8.index(text.utf8.startIndex, offsetBy: error.offset), error.message)
+            throw failure(at: text.utf8.index(text.utf8.startIndex, offsetBy: error.offset), .refusedMarkup(error.message))
         }
         if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: imported) {
             // The prologue keeps its place, so lines and columns before any expanded entity are the file's.
-            throw failure(at: index, message, in: imported)
+            throw failure(at: index, .refusedMarkup(message), in: imported)
         }
         return imported
     }
@@ -138,12 +136,12 @@ public struct TemplateLibrary: Sendable {
         guard let reference = violation.reference else {
             return used.compactMap { name in
                 TemplateSyntax.firstError(in: sources[name]!).map {
-                    Diagnostic(file: file(name), line: $0.line, column: $0.column, message: "SVG syntax: \($0.message)")
+                    Diagnostic.svgSyntax($0.message).placed(file: file(name), line: $0.line, column: $0.column, path: nil)
                 }
             }
         }
         guard let place = place(of: reference, usedBy: fileName) else { return [] }
-        return [Diagnostic(file: place.file, line: place.line, column: place.column, message: violation.message)]
+        return [Diagnostic.refusedMarkup(violation.message).placed(file: place.file, line: place.line, column: place.column, path: nil)]
     }
 
     /// The first place the template named by `fileName`, or a partial it includes, writes
@@ -179,8 +177,7 @@ public struct TemplateLibrary: Sendable {
             let name = String(match.output.3)
             guard match.output.2 == ">", !partials.contains(name) else { return nil }
             let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
-            return Diagnostic(
-                file: file, line: line, column: column, message: "partial \"\(name)\" not found: add \(name).svg to the templates folder")
+            return Diagnostic.partialNotFound(name).placed(file: file, line: line, column: column, path: nil)
         }
     }
 
@@ -195,12 +192,10 @@ public struct TemplateLibrary: Sendable {
                 let partial = String(match.output.3)
                 if let start = path.firstIndex(of: partial) ?? (partial == name ? path.count : nil) {
                     let (line, column) = lineAndColumn(of: match.range.lowerBound, in: text)
-                    let loop = (path[start...] + [name, partial]).joined(separator: " → ")
                     errors.append(
-                        Diagnostic(
+                        Diagnostic.partialCycle(partial, loop: Array(path[start...]) + [name, partial]).placed(
                             file: directory.appendingPathComponent("\(name).svg").relativePathForDisplay, line: line, column: column,
-                            message: "partial \"\(partial)\" includes itself (\(loop))"
-                        ))
+                            path: nil))
                 } else {
                     visit(partial, path: path + [name])
                 }

@@ -4,30 +4,9 @@ import LaunchScreenRepair
 /// multitasking window of it), the appearance, the language, and the layout's palette and
 /// strings in that language.
 ///
-/// Every key is documented in the template reference (`Docs/Layouts.md`); ``builtInKeys`` lists them, and
+/// Every key is documented in the template reference (`Docs/Layouts.md`); ``TemplateKeys`` lists them, and
 /// layouts may not shadow them.
 struct TemplateContext {
-    /// The keys the generator provides itself.
-    static let builtInKeys: Set<String> = [
-        "width", "height", "pointWidth", "pointHeight", "scale",
-        "orientation", "isPortrait", "isLandscape",
-        "appearance", "isDark", "isLight",
-        "idiom", "isPhone", "isPad",
-        "isWindow", "windowClass", "isSplitView", "isSlideOver",
-        "centerX", "centerY", "safeArea", "launchLogo",
-        "layout", "displayName",
-        "language", "layoutDirection", "isRTL", "joinsLetters",
-    ]
-
-    /// The keys of the nested `safeArea` object.
-    static let safeAreaKeys: Set<String> = ["top", "left", "bottom", "right", "width", "height", "centerX", "centerY"]
-
-    /// The keys of the nested `launchLogo` object, which only the layout with a launch screen has.
-    static let launchLogoKeys: Set<String> = ["x", "y", "width", "height", "viewBox"]
-
-    /// The built-in objects and their keys.
-    static let objectKeys: [String: Set<String>] = ["safeArea": safeAreaKeys, "launchLogo": launchLogoKeys]
-
     /// The dictionary handed to Mustache.
     let values: [String: Any]
 
@@ -44,9 +23,9 @@ struct TemplateContext {
         var values: [String: Any] = [
             "width": pixels.width,
             "height": pixels.height,
-            "pointWidth": Self.number(points.width),
-            "pointHeight": Self.number(points.height),
-            "scale": Self.number(Double(pixels.width) / points.width),
+            "pointWidth": svgNumber(points.width),
+            "pointHeight": svgNumber(points.height),
+            "scale": svgNumber(Double(pixels.width) / points.width),
             "orientation": orientation.rawValue,
             "isPortrait": orientation == .portrait,
             "isLandscape": orientation == .landscape,
@@ -60,17 +39,17 @@ struct TemplateContext {
             "windowClass": canvas.window?.rawValue ?? "fullScreen",
             "isSplitView": canvas.window.map { $0 != .slideOver } ?? false,
             "isSlideOver": canvas.window == .slideOver,
-            "centerX": Self.number(points.width / 2),
-            "centerY": Self.number(points.height / 2),
+            "centerX": svgNumber(points.width / 2),
+            "centerY": svgNumber(points.height / 2),
             "safeArea": [
-                "top": Self.number(insets.top),
-                "left": Self.number(insets.left),
-                "bottom": Self.number(insets.bottom),
-                "right": Self.number(insets.right),
-                "width": Self.number(safe.width),
-                "height": Self.number(safe.height),
-                "centerX": Self.number(safe.centerX),
-                "centerY": Self.number(safe.centerY),
+                "top": svgNumber(insets.top),
+                "left": svgNumber(insets.left),
+                "bottom": svgNumber(insets.bottom),
+                "right": svgNumber(insets.right),
+                "width": svgNumber(safe.width),
+                "height": svgNumber(safe.height),
+                "centerX": svgNumber(safe.centerX),
+                "centerY": svgNumber(safe.centerY),
             ] as [String: String],
             "layout": layout.id,
             "displayName": layout.displayName,
@@ -96,20 +75,18 @@ struct TemplateContext {
         let safe = canvas.safeRectangle
         func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
         return [
-            "x": number(snapped(safe.centerX + frame.x)),
-            "y": number(snapped(safe.centerY + frame.y)),
-            "width": number(frame.width),
-            "height": number(frame.height),
+            "x": svgNumber(snapped(safe.centerX + frame.x)),
+            "y": svgNumber(snapped(safe.centerY + frame.y)),
+            "width": svgNumber(frame.width),
+            "height": svgNumber(frame.height),
             "viewBox": frame.viewBox,
         ]
     }
+}
 
-    /// A number as SVG wants it: `375`, `47.33`, never `375.0` or an exponent.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+extension TemplateLibrary {
+    /// Instantiates the template named by `fileName` (`snowfall.svg`) for one variant.
+    func instantiate(_ fileName: String, with context: TemplateContext) -> String? {
+        instantiate(fileName, values: context.values)
     }
 }

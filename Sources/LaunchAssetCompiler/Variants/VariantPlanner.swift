@@ -1,31 +1,6 @@
 import Foundation
 import LaunchScreenRepair
 
-/// One image to render: where it goes in the manifest, and the SVG that draws it.
-public struct PlannedVariant: Sendable, Hashable {
-    /// Unique id, `<layout>-<idiom>-<width>x<height>-<appearance>`, for a window
-    /// `<layout>-<idiom>-<window>-<width>x<height>-<appearance>` (`winter-pad-split-1-3-750x2048-light`),
-    /// then `-<locale>` for a localized image (`winter-phone-1179x2556-light-zh-Hans`), with
-    /// `-2`, `-3`… when several screens of one size need different images (other safe areas).
-    public var id: String
-    public var layout: String
-    public var pixels: PixelSize
-    public var orientation: Orientation
-    public var appearance: Appearance
-    public var idiom: Idiom
-    /// The multitasking window, or `nil` for the full screen.
-    public var window: MultitaskingWindow?
-    /// The BCP 47 tag of the language whose text it shows; `nil` when every language the layout
-    /// is drawn in gives the same image.
-    public var locale: String?
-    /// Every device whose screen gives this very SVG.
-    public var devices: [String]
-    /// The instantiated template.
-    public var svg: String
-    /// The template file the SVG came from; relative references resolve against it.
-    public var templateFile: URL
-}
-
 /// Expands layouts × screens × orientations (× multitasking windows, for layouts that ask) ×
 /// appearances × languages into the variants to render, merging screens whose instantiated SVG
 /// is identical.
@@ -81,18 +56,17 @@ public struct VariantPlanner: Sendable {
 
     private func plan(_ layout: SeasonalLayout, checkingInstances: Bool) throws(CompilerError) -> [PlannedVariant] {
         guard templates.contains(fileName: layout.template) else {
-            let known = templates.names.map { "\($0).svg" }.joined(separator: ", ")
             throw CompilerError(
                 layout.diagnostic(
                     at: "template",
-                    "template \"\(layout.template)\" not found in \(templates.directory.relativePathForDisplay) (found: \(known))"))
+                    .templateNotFound(
+                        layout.template, in: templates.directory.relativePathForDisplay, found: templates.names.map { "\($0).svg" })))
         }
         if let logo = layout.launchScreen?.logo, !templates.contains(fileName: logo) {
             throw CompilerError(
                 layout.diagnostic(
                     at: "launchScreen.logo",
-                    "template \"\(logo)\" not found in \(templates.directory.relativePathForDisplay) (found: \(templates.names.map { "\($0).svg" }.joined(separator: ", ")))"
-                ))
+                    .templateNotFound(logo, in: templates.directory.relativePathForDisplay, found: templates.names.map { "\($0).svg" })))
         }
         try checkKeys(of: layout)
         let templateFile = templates.url(ofTemplate: layout.template)
@@ -147,7 +121,7 @@ public struct VariantPlanner: Sendable {
                             let context = TemplateContext(layout: layout, canvas: canvas, appearance: appearance, language: language)
                             guard let svg = templates.instantiate(layout.template, with: context) else {
                                 throw CompilerError(
-                                    layout.diagnostic(at: "template", "template \"\(layout.template)\" did not instantiate"))
+                                    layout.diagnostic(at: "template", .notInstantiated(layout.template)))
                             }
                             instances.append((language, svg))
                         }
@@ -187,20 +161,18 @@ public struct VariantPlanner: Sendable {
                 // A key or string inserted with {{{ }}} may bring what the template could not.
                 if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
                     let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
-                    report(
-                        Diagnostic(file: templatePath, path: "variant \(id), instantiated line \(line):\(column)", message: message),
-                        cause: "\(line):\(column) \(message)")
+                    let place = Diagnostic.instancePlace(variant: id, line: line, column: column)
+                    report(Diagnostic.refusedMarkup(message).placed(file: templatePath, path: place), cause: "\(line):\(column) \(message)")
                     continue
                 }
                 for violation in policy.violations(in: key.svg) {
                     let located = templates.sources(of: violation, usedBy: layout.template)
                     for diagnostic in located { report(diagnostic, cause: diagnostic.description) }
                     if located.isEmpty {
+                        let place = Diagnostic.instancePlace(variant: id, line: violation.line, column: violation.column)
                         report(
-                            Diagnostic(
-                                file: templatePath, path: "variant \(id), instantiated line \(violation.line):\(violation.column)",
-                                message: violation.message
-                            ), cause: "\(violation.line):\(violation.column) \(violation.message)")
+                            Diagnostic.refusedMarkup(violation.message).placed(file: templatePath, path: place),
+                            cause: "\(violation.line):\(violation.column) \(violation.message)")
                     }
                 }
             }
@@ -220,8 +192,8 @@ public struct VariantPlanner: Sendable {
     /// `{{#safeArea}}`, one of its keys): a typo would otherwise render as nothing.
     private func checkKeys(of layout: SeasonalLayout) throws(CompilerError) {
         let palette = layout.palettes[.light] ?? [:]
-        var known = TemplateContext.builtInKeys.union(palette.keys).union(layout.strings.keys)
-        var objects = TemplateContext.objectKeys
+        var known = TemplateKeys.builtIn.union(palette.keys).union(layout.strings.keys)
+        var objects = TemplateKeys.objects
         if layout.launchScreen == nil {
             known.remove("launchLogo")
             objects["launchLogo"] = nil
@@ -238,10 +210,8 @@ public struct VariantPlanner: Sendable {
                 root == "launchLogo" && layout.launchScreen == nil
                 ? "only a layout with a \"launchScreen\" has it" : "add it to its appearances or strings"
             errors.append(
-                Diagnostic(
-                    file: use.file, line: use.line, column: use.column,
-                    message: "{{\(use.name)}} is not defined for layout \"\(layout.id)\" (\(layout.file)); \(remedy)"
-                ))
+                Diagnostic.undefinedKey(use.name, layout: layout.id, file: layout.file, remedy: remedy).placed(
+                    file: use.file, line: use.line, column: use.column, path: nil))
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
     }

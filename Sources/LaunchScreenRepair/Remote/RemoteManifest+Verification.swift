@@ -93,18 +93,3 @@ extension RemoteManifest {
         text.utf8.count == count && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }
-
-extension DecodingError {
-    /// Where in the JSON, and what was wrong: `at $.variants[2].md5: missing field "md5"`.
-    var placeDescription: String {
-        func path(_ context: Context) -> String {
-            "$" + context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        }
-        switch self {
-        case .dataCorrupted(let context): return "at \(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "at \(path(context)): missing field \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "at \(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(self)"
-        }
-    }
-}

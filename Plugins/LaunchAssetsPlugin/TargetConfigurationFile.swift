@@ -1,0 +1,1 @@
+../../Sources/LaunchAssetCompiler/Input/TargetConfigurationFile.swift
