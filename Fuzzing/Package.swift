@@ -7,13 +7,10 @@ let package = Package(
     name: "LaunchAssetsFuzzing",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "LaunchAssets", path: ".."),
-        // Same requirements as the main package; needed here only because LaunchAssetCompiler is
-        // not a product of the main package (see `Mirrors/` below).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(name: "LaunchAssets", path: "..")
     ],
     targets: [
+        // The runtime's parsers, through its `@_spi(Fuzzing)` entry points (`SnapshotParsers`).
         .executableTarget(
             name: "fuzz-image-header",
             dependencies: [.product(name: "LaunchScreenRepair", package: "LaunchAssets")]
@@ -26,41 +23,16 @@ let package = Package(
             name: "fuzz-astc",
             dependencies: [.product(name: "LaunchScreenRepair", package: "LaunchAssets")]
         ),
-        // The main package exports LaunchScreenRepair as a library product but not
-        // LaunchAssetCompiler, and its Package.swift is not ours to change. `Mirrors/` holds
-        // symbolic links to `../Sources/LaunchAssetCompiler`, `../Sources/CLibrsvg` and
-        // `../Sources/CLibdeflate`, so the
-        // compiler is built here from the very same sources, against the main package's
-        // LaunchScreenRepair product. Target names must be unique across the package graph,
-        // hence the prefixes: the module is `FuzzedLaunchAssetCompiler`; `FuzzCLibrsvg` and
-        // `FuzzCLibdeflate` still provide the modules `CLibrsvg` and `CLibdeflate` (their module
-        // maps are the main package's).
-        .systemLibrary(
-            name: "FuzzCLibrsvg",
-            path: "Mirrors/CLibrsvg",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]
+        // The generator, through the main package's underscored product: the module
+        // `LaunchAssetCompiler` itself, with its C libraries and resources, built once.
+        .executableTarget(
+            name: "fuzz-layout",
+            dependencies: [.product(name: "_LaunchAssetCompiler", package: "LaunchAssets")]
         ),
-        .systemLibrary(
-            name: "FuzzCLibdeflate",
-            path: "Mirrors/CLibdeflate",
-            pkgConfig: "libdeflate",
-            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        .executableTarget(
+            name: "fuzz-template",
+            dependencies: [.product(name: "_LaunchAssetCompiler", package: "LaunchAssets")]
         ),
-        .target(
-            name: "FuzzedLaunchAssetCompiler",
-            dependencies: [
-                .product(name: "LaunchScreenRepair", package: "LaunchAssets"),
-                "FuzzCLibrsvg",
-                "FuzzCLibdeflate",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            path: "Mirrors/LaunchAssetCompiler",
-            resources: [.copy("Resources/devices.json")]
-        ),
-        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzedLaunchAssetCompiler"]),
-        .executableTarget(name: "fuzz-template", dependencies: ["FuzzedLaunchAssetCompiler"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,7 +29,15 @@ mutants=(
 )
 
 harness="$work/Harness.swift"
-sed -e '/^import LaunchScreenRepair/d' "$root/Fuzzing/Sources/fuzz-lzfse/FuzzLZFSE.swift" > "$harness"
+sed -e '/import LaunchScreenRepair$/d' "$root/Fuzzing/Sources/fuzz-lzfse/FuzzLZFSE.swift" > "$harness"
+# The harness calls the decoder through the runtime's fuzzing entry point; compiled here without
+# the rest of the runtime, that entry point is this shim.
+cat >> "$harness" <<'SWIFT'
+
+enum SnapshotParsers {
+    static func decodeLZFSE(_ stream: [UInt8], limit: Int) -> [UInt8]? { try? LZFSEDecoder.decode(stream, limit: limit) }
+}
+SWIFT
 
 export SWIFT_BACKTRACE=enable=no   # let libFuzzer, not the Swift backtracer, handle traps
 caught=0
@@ -48,7 +56,7 @@ for pattern, replacement in zip(edits[::2], edits[1::2]):
     text = text.replace(pattern, replacement)
 open(path, "w").write(text)
 PY
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LZFSEMutant \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LZFSEMutant -package-name LaunchAssets \
         "$dir/src/"*.swift "$harness" -o "$dir/fuzz" 2>"$dir/build.log" || { cat "$dir/build.log"; exit 1; }
     # Seeds: the committed ones, plus the corpus a real run grew, when there is one.
     seeds=("$root/Fuzzing/Corpus/lzfse")

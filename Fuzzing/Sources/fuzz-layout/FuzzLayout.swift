@@ -1,5 +1,5 @@
 import Foundation
-import FuzzedLaunchAssetCompiler
+import LaunchAssetCompiler
 
 /// Fuzzes the layout decoder: `LayoutLoader.load` (JSON source map, decoding, field checks,
 /// set checks, schedule coverage) on the fuzz input as the only `*.json` file of a layouts

@@ -1,4 +1,4 @@
-import LaunchScreenRepair
+@_spi(Fuzzing) import LaunchScreenRepair
 
 /// Fuzzes `LZFSEDecoder.decode` (bvx2 / bvxn / bvx- / bvx$ blocks). ASan catches any out-of-bounds
 /// read or write; the checks below catch output beyond what the headers imply.
@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limit = bytes[0] == 0 ? 1 << 20 : Int(bytes[0]) * 64
     let stream = Array(bytes.dropFirst())
-    guard let output = try? LZFSEDecoder.decode(stream, limit: limit) else { return 0 }
+    guard let output = SnapshotParsers.decodeLZFSE(stream, limit: limit) else { return 0 }
     // Never more than the limit.
     precondition(output.count <= limit, "decoded \(output.count) bytes past the limit \(limit)")
     // Never more than the block headers imply: the sum of every block's raw size.

@@ -1,5 +1,5 @@
 import Foundation
-import FuzzedLaunchAssetCompiler
+import LaunchAssetCompiler
 
 /// Fuzzes template instantiation: the fuzz input is the text of `fuzz.svg` in a templates folder
 /// that also holds a small fixed partial (`mark.svg`). It goes through `TemplateLibrary.init`
