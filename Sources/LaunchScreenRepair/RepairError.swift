@@ -1,5 +1,5 @@
 /// Why a call of the module could not do its work at all. A problem with one snapshot file is
-/// not thrown: the report names it (``RepairReport/FileReport/cause``).
+/// not thrown: the report names it (`RepairReport.FileReport.cause`).
 public enum RepairError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest is unusable; names the field.
     case manifest(String)

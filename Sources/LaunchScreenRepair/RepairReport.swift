@@ -14,7 +14,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         case noSnapshots
         /// Another repair or restore of this container was in progress. Nothing written.
         case busy
-        /// The module is switched off (``SnapshotRepair/setEnabled(_:reason:_:fileSystem:)``, or a
+        /// The module is switched off (`SnapshotRepair.setEnabled(_:reason:_:fileSystem:)`, or a
         /// signed remote manifest): nothing written but what puts the system's snapshots back.
         case disabled
     }
@@ -107,7 +107,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
     public var snapshotFolder: String?
     /// The layout active for the day.
     public var layout: String?
-    /// The language whose images were chosen first (``RepairEnvironment/language``, then its
+    /// The language whose images were chosen first (`RepairEnvironment.language`, then its
     /// fallbacks); `nil` when neither the app's language nor a development language is known.
     public var language: String?
     /// The manifest version applied.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The module's calls: an app's (``repairOnLaunch(_:options:completion:)`` and the rest of
+/// The module's calls: an app's (`repairOnLaunch(_:options:completion:)` and the rest of
 /// <doc:GettingStarted>, compiled for iOS), and the engine they run: locate → probe → classify
 /// → plan → apply atomically → ledger → report.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The app's choices for its repairs, the same for every call (the launch, the background
-/// re-plan, the app's own images) and for the engine's request (``RepairRequest``).
+/// re-plan, the app's own images) and for the engine's request (`RepairRequest`).
 public struct RepairOptions: Sendable {
     /// Decides the appearance of a snapshot file the module cannot classify: light, dark, or
     /// `nil` to leave it unknown (the file is then skipped, as without a hook). Called on the

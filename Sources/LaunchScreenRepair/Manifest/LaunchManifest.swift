@@ -1,9 +1,9 @@
 /// The contract between the `launch-assets` generator and the runtime.
 ///
 /// The generator writes it twice: as `manifest.json` and in the generated `<Type>.swift`, whose
-/// variants are one ``VariantTable`` per layout, read when a lookup needs that layout. Its JSON
+/// variants are one `VariantTable` per layout, read when a lookup needs that layout. Its JSON
 /// field names are a public contract that scripts and CI read. Lookups go through an index
-/// (``LaunchManifest/variant(id:)``).
+/// (`LaunchManifest.variant(id:)`).
 public struct LaunchManifest: Codable, Sendable, Hashable {
     /// The manifest format this value follows; see ``LaunchManifest/currentSchemaVersion``.
     public var schemaVersion: Int
@@ -27,10 +27,10 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
     public var models: [String: String]
     /// The background colours, light and dark, of the launch storyboard the generator wrote;
     /// `nil` (absent from the JSON) when it wrote none. They let the runtime tell a snapshot's
-    /// appearance from its background colour (``AppearanceSource/launchScreen``).
+    /// appearance from its background colour (`AppearanceSource.launchScreen`).
     public var launchScreenColors: LaunchScreenColors?
     /// The BCP 47 tag of the language the layouts' strings are written in, when some layout is
-    /// localized: the last resort of a language's fallback chain (``LanguageChain``). Absent
+    /// localized: the last resort of a language's fallback chain (`LanguageChain`). Absent
     /// from the JSON when every variant is language-neutral.
     public var developmentLanguage: String?
     /// The variants, as values or as the generated tables' text.
@@ -56,7 +56,7 @@ public struct LaunchManifest: Codable, Sendable, Hashable {
             developmentLanguage: developmentLanguage)
     }
 
-    /// A manifest whose variants are ``VariantTable`` texts, one per layout id, in the order of
+    /// A manifest whose variants are `VariantTable` texts, one per layout id, in the order of
     /// `layouts`: how the generated `<Type>.swift` writes them. A layout's text is read when a
     /// lookup needs it. The generator wrote the tables, so one it cannot read is a programming
     /// error (an edited generated file), and stops the app.
@@ -228,7 +228,7 @@ extension LaunchManifest {
         /// Lower-case hex MD5 of the PNG bytes.
         public var md5: String
         /// Where the PNG bytes start, counted in the full pack (an idiom's pack in an asset
-        /// catalog holds a window of it: ``LaunchPack``); `nil` for a remote layout's variant,
+        /// catalog holds a window of it: `LaunchPack`); `nil` for a remote layout's variant,
         /// whose bytes are not bundled.
         public var offset: Int?
         /// How many bytes the PNG has.

@@ -1,7 +1,7 @@
 /// The background colours, light and dark, of the `LaunchScreen.storyboard` the generator wrote.
 ///
 /// iOS draws that storyboard into the snapshot files, so a snapshot whose background has one of
-/// these colours shows that appearance: ``AppearanceClassifier`` uses them where the luminance
+/// these colours shows that appearance: `AppearanceClassifier` uses them where the luminance
 /// of the pixels alone cannot tell (a light colour below mid-grey, a pair of colours of the same
 /// luminance).
 ///

@@ -24,14 +24,14 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         /// The verified manifest switches the module off: the system's snapshots were
         /// restored, and no image was fetched.
         case switchedOff
-        /// A fetch completed less than ``RemoteFetchRequest/minimumInterval`` ago: nothing
+        /// A fetch completed less than `RemoteFetchRequest.minimumInterval` ago: nothing
         /// requested, nothing changed.
         case throttled
         /// The device is locked and the module's files are protected until it is unlocked
-        /// (``FileSystemError/isProtectedDataUnavailable``): nothing stored changed, nothing
+        /// (`FileSystemError.isProtectedDataUnavailable`): nothing stored changed, nothing
         /// removed; fetch again once it is unlocked.
         case deferred
-        /// The app stopped the fetch (``Cancellation``): what was stored is kept, and
+        /// The app stopped the fetch (`Cancellation`): what was stored is kept, and
         /// an image cut short resumes at the next fetch.
         case cancelled
     }
