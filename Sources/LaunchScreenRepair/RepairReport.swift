@@ -40,7 +40,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         /// The outcome.
         public var outcome: Outcome
         /// Why it was skipped or failed.
-        public var reason: String?
+        package var cause: Cause?
         /// The container format found.
         package var format: ImageFormat?
         /// The pixel width found.
@@ -60,15 +60,25 @@ public struct RepairReport: Codable, Sendable, Hashable {
         /// Bytes written into the snapshot folder for this file.
         public var bytesWritten: Int
 
+        /// Why it was skipped or failed, in words: the report's `reason`.
+        public var reason: String? { cause?.description }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, outcome
+            case cause = "reason"
+            case format, width, height, orientation, appearance, appearanceSource, variant
+            case bytesRead, bytesWritten
+        }
+
         /// Creates a file report.
         package init(
-            name: String, outcome: Outcome, reason: String? = nil, format: ImageFormat? = nil, width: Int? = nil,
+            name: String, outcome: Outcome, cause: Cause? = nil, format: ImageFormat? = nil, width: Int? = nil,
             height: Int? = nil, orientation: Orientation? = nil, appearance: Appearance? = nil,
             appearanceSource: AppearanceSource? = nil, variant: String? = nil, bytesRead: Int = 0, bytesWritten: Int = 0
         ) {
             self.name = name
             self.outcome = outcome
-            self.reason = reason
+            self.cause = cause
             self.format = format
             self.width = width
             self.height = height
@@ -87,22 +97,32 @@ public struct RepairReport: Codable, Sendable, Hashable {
         /// The layout's identifier.
         public var layout: String
         /// Why it was not shown.
-        public var reason: String
+        package var cause: Cause
         /// The layout shown instead, when the calendar had another.
         public var instead: String?
 
+        /// Why it was not shown, in words: the report's `reason`.
+        public var reason: String { cause.description }
+
+        private enum CodingKeys: String, CodingKey {
+            case layout
+            case cause = "reason"
+            case instead
+        }
+
         /// Creates a value.
-        package init(layout: String, reason: String, instead: String? = nil) {
+        package init(layout: String, cause: Cause, instead: String? = nil) {
             self.layout = layout
-            self.reason = reason
+            self.cause = cause
             self.instead = instead
         }
     }
 
     /// How the run ended.
     public var status: Status
-    /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred``, ``Status/noSnapshots`` and ``Status/busy``.
-    public var reason: String?
+    /// Why it stopped early, for ``Status/unsupported``, ``Status/deferred``, ``Status/noSnapshots``,
+    /// ``Status/busy`` and ``Status/disabled``.
+    package var cause: Cause?
     /// The snapshot folder looked at.
     public var snapshotFolder: String?
     /// The layout active for the day.
@@ -121,22 +141,37 @@ public struct RepairReport: Codable, Sendable, Hashable {
     /// What the launch call did with the upgrade placeholder, when it was asked to
     /// (the launch's preparation, or the `launch-assets repair` command).
     package var placeholder: PlaceholderReport?
-    /// Notes that concern no single file (an unreadable ledger, a failed ledger write).
-    public var notes: [String]
+    /// What concerns no single file (an unreadable ledger, a failed ledger write), as causes.
+    package var remarks: [Cause]
     /// One entry per file of the snapshot folder, in name order.
     public var files: [FileReport]
     /// Layouts the calendar picked for the day that could not be shown, in the order passed over.
     public var unavailableLayouts: [UnavailableLayout]
 
+    /// Why it stopped early, in words: the report's `reason`.
+    public var reason: String? { cause?.description }
+    /// Notes that concern no single file (an unreadable ledger, a failed ledger write): the
+    /// report's `notes`.
+    public var notes: [String] { remarks.map(\.description) }
+
+    private enum CodingKeys: String, CodingKey {
+        case status
+        case cause = "reason"
+        case snapshotFolder, layout, language, manifestVersion, dryRun, upgradeLaunch
+        case indistinguishablePairs, placeholder
+        case remarks = "notes"
+        case files, unavailableLayouts
+    }
+
     /// Creates a report value.
     package init(
-        status: Status, reason: String? = nil, snapshotFolder: String? = nil, layout: String? = nil,
+        status: Status, cause: Cause? = nil, snapshotFolder: String? = nil, layout: String? = nil,
         manifestVersion: String? = nil, dryRun: Bool = false, upgradeLaunch: Bool = false,
         indistinguishablePairs: IndistinguishablePairPolicy? = nil, placeholder: PlaceholderReport? = nil,
-        notes: [String] = [], files: [FileReport] = [], unavailableLayouts: [UnavailableLayout] = []
+        remarks: [Cause] = [], files: [FileReport] = [], unavailableLayouts: [UnavailableLayout] = []
     ) {
         self.status = status
-        self.reason = reason
+        self.cause = cause
         self.snapshotFolder = snapshotFolder
         self.layout = layout
         self.manifestVersion = manifestVersion
@@ -144,7 +179,7 @@ public struct RepairReport: Codable, Sendable, Hashable {
         self.upgradeLaunch = upgradeLaunch
         self.indistinguishablePairs = indistinguishablePairs
         self.placeholder = placeholder
-        self.notes = notes
+        self.remarks = remarks
         self.files = files
         self.unavailableLayouts = unavailableLayouts
     }
@@ -233,17 +268,50 @@ public struct RestoreReport: Codable, Sendable, Hashable {
         public var name: String
         /// The outcome.
         public var outcome: Outcome
-        /// Why it was skipped or failed.
-        public var reason: String?
+        /// Why it was skipped, removed or failed.
+        package var cause: RepairReport.Cause?
         /// Bytes written back.
         public var bytesWritten: Int
 
+        /// Why it was skipped, removed or failed, in words: the report's `reason`.
+        public var reason: String? { cause?.description }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, outcome
+            case cause = "reason"
+            case bytesWritten
+        }
+
         /// Creates a file report.
-        package init(name: String, outcome: Outcome, reason: String? = nil, bytesWritten: Int = 0) {
+        package init(name: String, outcome: Outcome, cause: RepairReport.Cause? = nil, bytesWritten: Int = 0) {
             self.name = name
             self.outcome = outcome
-            self.reason = reason
+            self.cause = cause
             self.bytesWritten = bytesWritten
+        }
+    }
+
+    /// One line of ``text`` after the folder's, as a value: what a repair that completes a
+    /// switched-off module's restore notes of it.
+    package enum Line: Sendable, Hashable, CustomStringConvertible {
+        /// Another run held the lock.
+        case busy
+        /// There was nothing to restore.
+        case nothingToRestore
+        /// One file.
+        case file(FileReport)
+        /// One note.
+        case note(RepairReport.Cause)
+
+        /// The line.
+        package var description: String {
+            switch self {
+            case .busy: "status: busy"
+            case .nothingToRestore: "nothing to restore"
+            case .file(let file):
+                "\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B"
+            case .note(let note): "note: \(note)"
+            }
         }
     }
 
@@ -253,30 +321,40 @@ public struct RestoreReport: Codable, Sendable, Hashable {
     public var snapshotFolder: String
     /// One entry per backup found.
     public var files: [FileReport]
-    /// Notes that concern no single file.
-    public var notes: [String]
+    /// What concerns no single file, as causes.
+    package var remarks: [RepairReport.Cause]
+
+    /// Notes that concern no single file: the report's `notes`.
+    public var notes: [String] { remarks.map(\.description) }
+
+    private enum CodingKeys: String, CodingKey {
+        case status, snapshotFolder, files
+        case remarks = "notes"
+    }
 
     /// Creates a report value.
-    package init(status: RepairReport.Status = .completed, snapshotFolder: String, files: [FileReport] = [], notes: [String] = []) {
+    package init(
+        status: RepairReport.Status = .completed, snapshotFolder: String, files: [FileReport] = [], remarks: [RepairReport.Cause] = []
+    ) {
         self.status = status
         self.snapshotFolder = snapshotFolder
         self.files = files
-        self.notes = notes
+        self.remarks = remarks
+    }
+
+    /// Every line of ``text`` after the folder's.
+    package var lines: [Line] {
+        var lines: [Line] = []
+        if status == .busy {
+            lines.append(.busy)
+        } else if files.isEmpty {
+            lines.append(.nothingToRestore)
+        }
+        return lines + files.map(Line.file) + remarks.map(Line.note)
     }
 
     /// One line per file.
     public var text: String {
-        var lines = ["folder: \(snapshotFolder)"]
-        if status == .busy {
-            lines.append("status: busy")
-        } else if files.isEmpty {
-            lines.append("nothing to restore")
-        }
-        for file in files {
-            lines.append(
-                "\(file.outcome.rawValue)\t\(file.name)" + (file.reason.map { "\t\($0)" } ?? "") + "\twrote \(file.bytesWritten) B")
-        }
-        for note in notes { lines.append("note: \(note)") }
-        return lines.joined(separator: "\n")
+        (["folder: \(snapshotFolder)"] + lines.map(\.description)).joined(separator: "\n")
     }
 }

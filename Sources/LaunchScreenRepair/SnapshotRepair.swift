@@ -31,23 +31,22 @@ public enum SnapshotRepair {
         let environment = request.environment
         guard environment.systemVersion >= minimumSystemVersion else {
             return RepairReport(
-                status: .unsupported,
-                reason:
-                    "iOS \(environment.systemVersion) keeps launch snapshots in Library/Caches/Snapshots, which the app may not change; nothing touched",
+                status: .unsupported, cause: .unsupportedSystem(environment.systemVersion),
                 snapshotFolder: request.locator.legacySnapshotFolder.path, dryRun: request.dryRun)
         }
         guard !environment.isPassiveLaunch else {
-            return RepairReport(status: .deferred, reason: "background launch: run again once the app is active", dryRun: request.dryRun)
+            return RepairReport(status: .deferred, cause: .backgroundLaunch, dryRun: request.dryRun)
         }
         let paths = SnapshotPaths(request.locator)
         if let reason = disabledReason(paths, fileSystem: fileSystem) {
-            var report = RepairReport(status: .disabled, reason: reason, snapshotFolder: paths.snapshotFolderPath, dryRun: request.dryRun)
+            var report = RepairReport(
+                status: .disabled, cause: .switchedOff(reason), snapshotFolder: paths.snapshotFolderPath, dryRun: request.dryRun)
             // A restore that met another run when the module was switched off is completed here.
             if !request.dryRun, fileSystem.kind(of: paths.ledgerFile) != nil,
                 Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem).ledger.hasSomethingToUndo
             {
                 let restored = restore(request.locator, fileSystem: fileSystem)
-                report.notes = restored.text.split(separator: "\n").dropFirst().map { "restore: \($0)" }
+                report.remarks = restored.lines.map(RepairReport.Cause.restore)
             }
             return report
         }
@@ -68,16 +67,16 @@ public enum SnapshotRepair {
         var report = RepairReport(
             status: .completed, snapshotFolder: paths.snapshotFolderPath, layout: layout.id,
             manifestVersion: manifest.version, dryRun: request.dryRun, placeholder: request.placeholder)
-        if let remoteProblem { report.notes.append(remoteProblem) }
+        if let remoteProblem { report.remarks.append(remoteProblem) }
         if request.options.indistinguishablePairs != .skip { report.indistinguishablePairs = request.options.indistinguishablePairs }
         // A dry run writes nothing, so it needs no lock.
         var lock: RepairLock?
         if !request.dryRun {
             switch RepairLock.take(paths, fileSystem: fileSystem) {
             case .acquired(let taken): lock = taken
-            case .busy: return report.stopped(.busy, "another repair or restore of this container is in progress: nothing written")
-            case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, FileSystemError.deviceLocked)
-            case .failed(let error): report.notes.append("lock: \(error.description); nothing written this time")
+            case .busy: return report.stopped(.busy, .busy)
+            case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, .deviceLocked)
+            case .failed(let error): report.remarks.append(.lockFailed(error))
             }
         }
         defer { lock?.release() }
@@ -103,10 +102,10 @@ public enum SnapshotRepair {
             restore.execute(&report)
         case .busy:
             report.status = .busy
-            report.notes.append("another repair or restore of this container is in progress: nothing written")
+            report.remarks.append(.busy)
         case .failed(let error):
             report.status = .busy
-            report.notes.append("lock: \(error.description); nothing written")
+            report.remarks.append(.restoreLockFailed(error))
         }
         return report
     }

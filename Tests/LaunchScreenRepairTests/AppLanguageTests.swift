@@ -49,7 +49,7 @@ struct AppLanguageTests {
 
         let chinese = try repair("zh-Hans-CN")
         #expect(chinese.files(.replaced).count == 4)
-        #expect(chinese.notes.contains("the app's language changed from ar to zh-Hans-CN: its images are chosen again"))
+        #expect(chinese.remarks.contains(.languageChanged(from: "ar", to: "zh-Hans-CN")))
         #expect(try held() == Self.winter("zh-Hans"))
 
         // A language the layout lacks: the development language's images.
@@ -160,11 +160,12 @@ struct AppLanguageTests {
         let japanese = try repair("ja")
         let unavailable = try #require(japanese.unavailableLayouts.first, "\(japanese.text)")
         #expect(unavailable.layout == "spring" && unavailable.instead == "spring", "the app's bundled spring instead")
-        #expect(unavailable.reason.hasPrefix("images not stored: "))
-        for appearance in ["light", "dark"] {
-            #expect(
-                unavailable.reason.contains(
-                    "spring-remote-\(appearance)-ja (not fetched yet (the last fetch was for the app's language then, not ja))"))
+        if case .imagesNotStored(let images) = unavailable.cause {
+            for appearance in ["light", "dark"] {
+                #expect(images.contains(.init(variant: "spring-remote-\(appearance)-ja", why: .otherLanguage(locale: "ja"))))
+            }
+        } else {
+            unexpected(unavailable.cause)
         }
         #expect(japanese.files(.replaced).count == 4)
         #expect(try held() == ["spring-phone-1179x2556-portrait-light-en", "spring-phone-1179x2556-portrait-dark-en"])

@@ -50,7 +50,7 @@ struct AppSideTests {
         }
         let report = try SnapshotRepair.run(cancelling)
         #expect(report.files.count == 2)
-        #expect(report.files.allSatisfy { $0.outcome == .skipped && $0.reason == "cancelled before this file" })
+        #expect(report.files.allSatisfy { $0.outcome == .skipped && $0.cause == .cancelledBeforeFile })
         #expect(report.bytesWritten == 0)
     }
 
@@ -81,7 +81,9 @@ struct AppSideTests {
             status: .completed,
             files: [
                 .init(name: "A@3x.ktx", outcome: .kept, variant: "winter-light"),
-                .init(name: "B@3x.ktx", outcome: .failed, reason: "disk full"),
+                .init(
+                    name: "B@3x.ktx", outcome: .failed,
+                    cause: .writeFailed(FileSystemError(path: "B@3x.ktx", operation: "rename", reason: "disk full"))),
                 .init(name: "C@3x.ktx", outcome: .replaced, variant: "winter-dark", bytesWritten: 10),
             ])
         let lines = RepairLog.lines(of: report, container: "/var/mobile/Containers/Data/Application/0D1E")
@@ -97,12 +99,15 @@ struct AppSideTests {
         let home = "/var/mobile/Containers/Data/Application/0D1E"
         let windowSize = RepairPlanner(
             manifest: catalog.manifest, layout: "winter", idiom: .pad, deviceModel: "iPad8,11"
-        ).uncoveredSizeReason(width: 1012, height: 2048)
+        ).uncoveredSizeCause(width: 1012, height: 2048)
         let report = RepairReport(
             status: .completed,
             files: [
-                .init(name: "A@2x.ktx", outcome: .skipped, reason: windowSize),
-                .init(name: "B@2x.ktx", outcome: .failed, reason: "\(home)/Library/SplashBoard/B@2x.ktx: rename failed: disk full"),
+                .init(name: "A@2x.ktx", outcome: .skipped, cause: windowSize),
+                .init(
+                    name: "B@2x.ktx", outcome: .failed,
+                    cause: .writeFailed(
+                        FileSystemError(path: "\(home)/Library/SplashBoard/B@2x.ktx", operation: "rename", reason: "disk full"))),
             ])
         let lines = RepairLog.lines(of: report, container: home)
         #expect(lines.map(\.0) == [.notice, .detail, .error])
@@ -117,7 +122,7 @@ struct AppSideTests {
         let without = try SnapshotRepair.run(
             RepairRequest(
                 locator: container.locator, manifest: catalog.manifest, variants: try catalog.pack(), environment: .phone(), dryRun: true))
-        #expect(without.files.allSatisfy { $0.outcome == .skipped && $0.reason?.contains("appearance unknown") == true })
+        #expect(without.files.allSatisfy { $0.outcome == .skipped && $0.cause?.isAppearanceUnknown == true })
         let asked = Counter()
         let report = try SnapshotRepair.run(
             try request(hook: { file in

@@ -56,7 +56,7 @@ struct BackupSafetyTests {
             generation: "-2")
         let report = try run(second, .phone(pinned: .light))
         #expect(report.files(.replaced).count == 2)
-        #expect(report.notes.contains { $0.contains("none kept") })
+        #expect(report.remarks.contains { if case .noBackupKept = $0 { true } else { false } }, "\(report.remarks)")
         #expect(!FileManager.default.fileExists(atPath: container.locator.backupFolder.appendingPathComponent("A@3x.ktx").path))
         let restored = SnapshotRepair.restore(container.locator)
         #expect(restored.files.map(\.outcome) == [.removed, .removed])
@@ -75,7 +75,7 @@ struct BackupSafetyTests {
         let report = try run(catalog)
         #expect(report.files(.replaced).count == 2)
         #expect(try Data(contentsOf: container.locator.backupFolder.appendingPathComponent(name)) == earlier)
-        #expect(report.notes.contains { $0.contains("without a ledger record") })
+        #expect(report.remarks.contains(.orphanBackupRecorded(name)), "\(report.remarks)")
     }
 
     @Test("the generator's mark is read from the first bytes only")

@@ -30,7 +30,7 @@ struct ConcurrencyTests {
         let restore = SnapshotRepair.restore(container.locator, fileSystem: recording)
         #expect(restore.status == .busy && restore.files.isEmpty && recording.mutations.isEmpty)
         let placeholder = SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(), fileSystem: recording)
-        #expect(placeholder.reason?.contains("in progress") == true && recording.mutations.isEmpty)
+        #expect(placeholder.cause == .placeholderBusy && recording.mutations.isEmpty)
         // Another process's lock on the same file counts too: a second descriptor cannot take it.
         #expect(try LocalFileSystem().tryLock(paths.lockFile) == nil)
         lock.release()

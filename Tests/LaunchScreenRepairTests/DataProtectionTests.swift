@@ -71,7 +71,7 @@ struct DataProtectionTests {
         let locked = LockedDeviceFileSystem(protectingEverythingIn: setup.locator.moduleFolder)
         // A season change on a locked phone: the repair would replace every file.
         let report = try setup.repair(on: "2026-12-15", fileSystem: locked)
-        #expect(report.status == .deferred && report.reason == FileSystemError.deviceLocked, "\(report.text)")
+        #expect(report.status == .deferred && report.cause == .deviceLocked, "\(report.text)")
         #expect(try setup.snapshotBytes() == snapshots)
         #expect(locked.removed.isEmpty)
         // Unlocked, the next run does it.
@@ -86,7 +86,7 @@ struct DataProtectionTests {
         let requests = try setup.server.requests().count
         let locked = LockedDeviceFileSystem(protectingEverythingIn: setup.locator.moduleFolder)
         let report = setup.fetch(on: "2026-06-05", fileSystem: locked)
-        #expect(report.status == .deferred && report.reason == FileSystemError.deviceLocked, "\(report.text)")
+        #expect(report.status == .deferred && report.cause == .deviceLocked, "\(report.text)")
         #expect(try setup.server.requests().count == requests)
         #expect(locked.removed.isEmpty)
         #expect(try setup.store() == stored)

@@ -30,7 +30,7 @@ struct EnabledSwitchTests {
 
         let recording = RecordingFileSystem()
         let off = try run(catalog, fileSystem: recording)
-        #expect(off.status == .disabled && off.reason == "switched off in settings" && off.files.isEmpty)
+        #expect(off.status == .disabled && off.cause == .switchedOff("switched off in settings") && off.files.isEmpty)
         #expect(recording.mutations.isEmpty)
         #expect(recording.bytesRead(in: container.snapshots) == 0)
 
@@ -55,7 +55,11 @@ struct EnabledSwitchTests {
         #expect(busy?.status == .busy)
         let report = try run(catalog)
         #expect(report.status == .disabled)
-        #expect(report.notes.filter { $0.hasPrefix("restore: restored") }.count == 4)
+        #expect(
+            report.remarks.filter {
+                guard case .restore(.file(let file)) = $0 else { return false }
+                return file.outcome == .restored
+            }.count == 4, "\(report.remarks)")
         for (name, fixture) in installed { #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)"))) }
     }
 }

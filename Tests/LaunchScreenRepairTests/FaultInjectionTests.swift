@@ -112,7 +112,7 @@ struct FaultInjectionTests {
         let faulty = FaultyFileSystem(locator: locator, fault: .init(step: .open, occurrence: 0, mode: .error))
         let report = try faultCase.repair(faulty)
         #expect(faulty.injected)
-        #expect(report.notes.contains { $0.contains("ledger unreadable") })
+        #expect(report.remarks.contains { if case .ledgerUnreadable = $0 { true } else { false } }, "\(report.remarks)")
         #expect(try Data(contentsOf: locator.ledgerFile) == before)
         // A ledger lost altogether: restore still gives the originals back from Backups/.
         try FileManager.default.removeItem(at: locator.ledgerFile)

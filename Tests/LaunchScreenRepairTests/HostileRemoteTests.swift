@@ -35,7 +35,7 @@ struct HostileRemoteTests {
         try setup.server.misbehave(["gzip": [RemoteManifest.fileName: 64 << 20]])
         let manifest = setup.fetch(on: "2026-06-05")
         #expect(manifest.status == .refused)
-        #expect(manifest.reason == RemoteFetchError.encoded(Self.url(setup, RemoteManifest.fileName), "gzip").description)
+        #expect(manifest.cause == .failure(.encoded(Self.url(setup, RemoteManifest.fileName), "gzip")))
         #expect(try setup.store().isEmpty)
 
         let image = RemoteManifest.imagePath(sha256: RemoteLayoutTests.campaignPhoneImages(setup).sorted()[0])
@@ -44,7 +44,7 @@ struct HostileRemoteTests {
         #expect(images.status == .incomplete)
         let failed = images.files(.failed)
         #expect(failed.map(\.path) == [image])
-        #expect(failed.first?.reason == RemoteFetchError.encoded(Self.url(setup, image), "gzip").description)
+        #expect(failed.first?.cause == .failure(.encoded(Self.url(setup, image), "gzip")))
         #expect(try setup.store().keys.allSatisfy { !$0.contains(image.dropFirst("images/".count)) })
         // The two fetches' requests (the bomb's is logged only if its stream ended before the cut).
         let requests = try setup.server.requests()
@@ -59,10 +59,12 @@ struct HostileRemoteTests {
         try setup.server.misbehave(["flood": [RemoteManifest.fileName: flood]])
         let report = setup.fetch(on: "2026-06-05", timeout: 30)
         #expect(report.status == .refused)
-        let prefix = Self.url(setup, RemoteManifest.fileName) + ": more than \(RemoteManifest.sizeLimit) bytes ("
-        #expect(report.reason?.hasPrefix(prefix) == true, "\(report.reason ?? "")")
-        let received = report.reason.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) } ?? .max
-        #expect(received <= RemoteManifest.sizeLimit + (16 << 20), "received \(received)")
+        if case .failure(.tooLarge(let url, limit: RemoteManifest.sizeLimit, let received))? = report.cause {
+            #expect(url == Self.url(setup, RemoteManifest.fileName))
+            #expect(received <= RemoteManifest.sizeLimit + (16 << 20), "received \(received)")
+        } else {
+            unexpected(report.cause)
+        }
         #expect(try setup.store().isEmpty)
     }
 
@@ -75,9 +77,7 @@ struct HostileRemoteTests {
         let future = setup.fetch(on: "2026-06-05")
         #expect(future.status == .refused)
         #expect(
-            future.reason
-                == RemoteFetchError.future(Self.url(setup, RemoteManifest.fileName), published: clock + 2 * 86_400, clock: clock)
-                .description)
+            future.cause == .failure(.future(Self.url(setup, RemoteManifest.fileName), published: clock + 2 * 86_400, clock: clock)))
         #expect(try setup.store().isEmpty)
 
         try Self.publishCampaign(setup, at: Self.t1 * 1000)
@@ -120,7 +120,7 @@ struct HostileRemoteTests {
         try Self.publishCampaign(setup, at: Self.t1, layouts: [Self.campaign, Self.flash])
         let report = setup.fetch(on: "2026-06-05")
         #expect(report.status == .refused)
-        #expect(report.reason == RemoteFetchError.republished(Self.url(setup, RemoteManifest.fileName), published: Self.t1).description)
+        #expect(report.cause == .failure(.republished(Self.url(setup, RemoteManifest.fileName), published: Self.t1)))
         #expect(try setup.store() == before)
     }
 
@@ -193,7 +193,7 @@ struct HostileRemoteTests {
             let written = try FileManager.default.subpathsOfDirectory(atPath: outside.path)
             #expect(written.isEmpty, "\(swapped): written through the link: \(written)")
             let moved = Set(try FileManager.default.contentsOfDirectory(atPath: racing.movedFolder.path))
-            let refused = report.files(.failed).filter { $0.reason?.hasSuffix(link) == true }
+            let refused = report.files(.failed).filter { $0.cause?.fileSystemError?.reason == link }
             switch swapped {
             case "":
                 #expect(moved.isSuperset(of: ["lock", RemoteManifest.fileName, StoredRemoteLayouts.fileName, "images"]), "\(moved)")

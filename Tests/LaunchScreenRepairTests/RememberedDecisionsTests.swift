@@ -75,7 +75,11 @@ struct RememberedDecisionsTests {
         let waiting = RecordingFileSystem(faults: faults)
         let report = try run(.phone("2026-01-15"), fileSystem: waiting)
         #expect(report.files(.failed).isEmpty && report.files(.skipped).count == 4)
-        #expect(report.files.allSatisfy { $0.reason?.contains("next attempt after 2026-01-16") == true }, "\(report.text)")
+        #expect(
+            report.files.allSatisfy {
+                guard case .retryWaits(_, _, let next)? = $0.cause else { return false }
+                return ISO8601DateFormatter().string(from: next).hasPrefix("2026-01-16")
+            }, "\(report.text)")
         #expect(waiting.mutations.isEmpty, "\(waiting.mutations)")
         #expect(waiting.bytesRead(in: container.snapshots) == 0)
         // A day later it tries again; once the folder is writable the files are replaced.

@@ -183,7 +183,7 @@ struct RemoteLayoutTests {
         }
         let report = setup.fetch(on: "2026-06-05")
         #expect(report.status == .refused)
-        #expect(report.reason?.contains("signature does not verify") == true)
+        if case .failure(.badSignature)? = report.cause {} else { unexpected(report.cause) }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("tampered manifest", "\(report.status.rawValue): \(report.reason ?? "")", kept: kept)
@@ -197,14 +197,16 @@ struct RemoteLayoutTests {
         let before = try setup.store()
         let other = Curve25519.Signing.PrivateKey().publicKey.rawRepresentation.base64EncodedString()
         let report = setup.fetch(on: "2026-06-05", key: other)
-        #expect(report.status == .refused && report.reason?.contains("signature does not verify") == true)
+        #expect(report.status == .refused)
+        if case .failure(.badSignature)? = report.cause {} else { unexpected(report.cause) }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("wrong key", "\(report.status.rawValue): \(report.reason ?? "")", kept: kept)
 
         // And a key that is not a key is refused before any transfer.
         let garbage = setup.fetch(on: "2026-06-05", key: "bm90IGEga2V5")
-        #expect(garbage.status == .refused && garbage.reason?.contains("not the base64 of a 32-byte Ed25519 key") == true)
+        #expect(garbage.status == .refused)
+        if case .failure(.badPublicKey("bm90IGEga2V5"))? = garbage.cause {} else { unexpected(garbage.cause) }
     }
 
     @Test("a tampered image (same length, other bytes) is refused by SHA-256, nothing of it is kept; the stored layout stays in use")
@@ -222,7 +224,7 @@ struct RemoteLayoutTests {
         #expect(report.status == .incomplete)
         let failed = report.files(.failed)
         #expect(failed.map(\.path) == [RemoteManifest.imagePath(sha256: flashLight)])
-        #expect(failed.first?.reason?.contains("SHA-256") == true)
+        if case .failure(.digestMismatch(_, algorithm: "SHA-256", _, _))? = failed.first?.cause {} else { unexpected(failed.first?.cause) }
         let after = try setup.store()
         // Every image stored before is there, byte for byte; nothing of the tampered one is.
         let kept = before.filter { $0.key.hasPrefix("images/") }.allSatisfy { after[$0.key] == $0.value }
@@ -235,7 +237,12 @@ struct RemoteLayoutTests {
         print("REMOTE-TAMPERED-IMAGE repair on 2026-06-22:\n\(day.text)")
         #expect(day.layout == "default")
         #expect(day.unavailableLayouts.first?.layout == "flash" && day.unavailableLayouts.first?.instead == "default")
-        #expect(day.unavailableLayouts.first?.reason.contains("SHA-256") == true)
+        // Why: the fetch's failure, as stored.
+        let whyTampered = RepairReport.ImageAbsence.fetchFailed(failed.first?.cause?.description ?? "?")
+        if case .imagesNotStored(let images)? = day.unavailableLayouts.first?.cause, images.contains(where: { $0.why == whyTampered }) {
+        } else {
+            unexpected(day.unavailableLayouts.first?.cause)
+        }
         // The campaign, stored before, is still shown on its days.
         #expect(try setup.repair(on: "2026-06-19").layout == "campaign")
     }
@@ -247,7 +254,8 @@ struct RemoteLayoutTests {
         let before = try setup.store()
         try setup.server.misbehave(["status": [RemoteManifest.fileName: 404]])
         let report = setup.fetch(on: "2026-06-05")
-        #expect(report.status == .unreachable && report.reason?.contains("HTTP status 404") == true)
+        #expect(report.status == .unreachable)
+        if case .failure(.httpStatus(_, 404))? = report.cause {} else { unexpected(report.cause) }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("manifest 404", "\(report.status.rawValue): \(report.reason ?? "")", kept: kept)
@@ -264,7 +272,14 @@ struct RemoteLayoutTests {
         Self.log("image 404", missing.files(.failed).first?.reason ?? "", kept: true)
         let day = try fresh.repair(on: "2026-06-15")
         #expect(day.layout == "default" && day.unavailableLayouts.first?.layout == "campaign")
-        #expect(day.unavailableLayouts.first?.reason.contains("HTTP status 404") == true)
+        let notFound = missing.files(.failed).map { RepairReport.ImageAbsence.fetchFailed($0.cause?.description ?? "?") }
+        #expect(missing.files(.failed).allSatisfy { if case .failure(.httpStatus(_, 404))? = $0.cause { true } else { false } })
+        if case .imagesNotStored(let images)? = day.unavailableLayouts.first?.cause, !images.isEmpty,
+            images.allSatisfy({ notFound.contains($0.why) })
+        {
+        } else {
+            unexpected(day.unavailableLayouts.first?.cause)
+        }
         #expect(day.files(.replaced).count == 4)
     }
 
@@ -277,7 +292,8 @@ struct RemoteLayoutTests {
         let start = Date()
         let report = setup.fetch(on: "2026-06-05", timeout: 1)
         let elapsed = Date().timeIntervalSince(start)
-        #expect(report.status == .unreachable && report.reason?.contains("timed out after 1 s") == true)
+        #expect(report.status == .unreachable)
+        if case .failure(.timedOut(_, 1))? = report.cause {} else { unexpected(report.cause) }
         #expect(elapsed < 8, "the fetch took \(elapsed) s")
         let kept = try setup.store() == before
         #expect(kept)
@@ -290,7 +306,9 @@ struct RemoteLayoutTests {
         try setup.server.misbehave(["hang": hanging])
         let images2 = setup.fetch(on: "2026-06-18", timeout: 1)
         #expect(images2.status == .incomplete)
-        #expect(images2.files(.failed).count == 2 && images2.files(.failed).allSatisfy { $0.reason?.contains("timed out") == true })
+        #expect(
+            images2.files(.failed).count == 2
+                && images2.files(.failed).allSatisfy { if case .failure(.timedOut)? = $0.cause { true } else { false } })
         let after = try setup.store()
         let imagesKept = before.filter { $0.key.hasPrefix("images/") }.allSatisfy { after[$0.key] == $0.value }
         #expect(imagesKept)
@@ -311,7 +329,8 @@ struct RemoteLayoutTests {
         print("REMOTE-10X fetch:\n\(report.text)")
         #expect(report.status == .incomplete)
         for file in report.files {
-            #expect(file.outcome == .failed && file.reason?.contains("more than \(length) bytes") == true)
+            #expect(file.outcome == .failed)
+            if case .failure(.tooLarge(_, limit: length, received: _))? = file.cause {} else { unexpected(file.cause) }
             // At most one network read past the declared length.
             #expect(file.bytesReceived <= length + 65_536, "\(file.path): received \(file.bytesReceived) of \(length)")
         }
@@ -331,7 +350,8 @@ struct RemoteLayoutTests {
         let before = try setup.store()
         try setup.published.publish(manifestBytes: Data(repeating: 0x20, count: RemoteManifest.sizeLimit + 1))
         let huge = setup.fetch(on: "2026-06-05")
-        #expect(huge.status == .refused && huge.reason?.contains("more than \(RemoteManifest.sizeLimit) bytes") == true)
+        #expect(huge.status == .refused)
+        if case .failure(.tooLarge(_, limit: RemoteManifest.sizeLimit, received: _))? = huge.cause {} else { unexpected(huge.cause) }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("manifest over the cap", "\(huge.status.rawValue): \(huge.reason ?? "")", kept: kept)
@@ -375,7 +395,7 @@ struct RemoteLayoutTests {
         setup.server.stop()
         let report = setup.fetch(on: "2026-06-15")
         #expect(report.status == .unreachable)
-        #expect(report.reason?.contains("cannot connect") == true || report.reason?.contains("connection") == true)
+        if case .failure(.transport)? = report.cause {} else { unexpected(report.cause) }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("offline", "\(report.status.rawValue): \(report.reason ?? "")", kept: kept)
@@ -398,7 +418,8 @@ struct RemoteLayoutTests {
 
         try setup.published.publish(manifestBytes: oldBytes)
         let report = setup.fetch(on: "2026-06-18")
-        #expect(report.status == .refused && report.reason?.contains("a replay, refused") == true)
+        #expect(report.status == .refused)
+        if case .failure(.older(_, published: Self.t1, stored: Self.t2))? = report.cause {} else { unexpected(report.cause) }
         #expect(report.previousPublished == Self.t2)
         let kept = try setup.store() == before
         #expect(kept)
@@ -423,7 +444,10 @@ struct RemoteLayoutTests {
         }
         let recording = RecordingFileSystem()
         let disabled = try setup.repair(on: "2026-06-15", fileSystem: recording)
-        #expect(disabled.status == .disabled && disabled.reason?.hasPrefix(RemoteLayoutFetch.switchOffReasonPrefix) == true)
+        // Switched off by the remote manifest: the switch's words are the fetch's.
+        let remoteSwitch = try #require(SnapshotRepair.disabledReason(setup.locator))
+        #expect(remoteSwitch.hasPrefix(RemoteLayoutFetch.switchOffReasonPrefix))
+        #expect(disabled.status == .disabled && disabled.cause == .switchedOff(remoteSwitch))
         #expect(recording.mutations.isEmpty)
 
         let (on, onImages) = PublishedFolder.manifest([Self.campaign], published: Self.t2 + 60)
@@ -451,10 +475,15 @@ struct RemoteLayoutTests {
         try Self.publishAndFetchCampaign(setup)
         let before = try setup.store()
         let plain = setup.fetch(on: "2026-06-05", url: URL(string: "http://example.com/published")!)
-        #expect(plain.status == .refused && plain.reason?.contains("not HTTPS") == true)
+        #expect(plain.status == .refused)
+        if case .failure(.insecureURL)? = plain.cause {} else { unexpected(plain.cause) }
         try setup.server.misbehave(["redirect": [RemoteManifest.fileName: "http://192.0.2.1/published/manifest.json"]])
         let redirected = setup.fetch(on: "2026-06-05")
-        #expect(redirected.status == .refused && redirected.reason?.contains("redirect to http://192.0.2.1") == true)
+        #expect(redirected.status == .refused)
+        if case .failure(.insecureRedirect(_, to: "http://192.0.2.1/published/manifest.json"))? = redirected.cause {
+        } else {
+            unexpected(redirected.cause)
+        }
         let kept = try setup.store() == before
         #expect(kept)
         Self.log("plain HTTP to another host", "\(plain.status.rawValue): \(plain.reason ?? "")", kept: kept)

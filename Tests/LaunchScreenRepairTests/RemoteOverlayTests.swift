@@ -84,8 +84,13 @@ struct RemoteOverlayTests {
         #expect(report.layout == "spring")
         #expect(report.unavailableLayouts.count == 1)
         #expect(report.unavailableLayouts.first?.instead == "spring")
-        #expect(report.unavailableLayouts.first?.reason.contains("spring-remote-") == true)
-        #expect(report.unavailableLayouts.first?.reason.contains("(offline)") == true)
+        // Why: the images, each with the last fetch's words for its failure.
+        if case .imagesNotStored(let images)? = report.unavailableLayouts.first?.cause, !images.isEmpty,
+            images.allSatisfy({ $0.variant.hasPrefix("spring-remote-") && $0.why == .fetchFailed("offline") })
+        {
+        } else {
+            unexpected(report.unavailableLayouts.first?.cause)
+        }
         #expect(report.files(.replaced).allSatisfy { $0.variant?.hasPrefix("spring-phone-") == true } && report.files(.replaced).count == 4)
     }
 
@@ -102,7 +107,12 @@ struct RemoteOverlayTests {
         print("REMOTE-OVERLAY never fetched:\n\(report.text)")
         #expect(report.layout == "winter")
         #expect(report.unavailableLayouts.map(\.layout) == ["festival"])
-        #expect(report.unavailableLayouts.first?.reason.contains("no remote layouts fetched yet") == true)
+        if case .imagesNotStored(let images)? = report.unavailableLayouts.first?.cause,
+            images.contains(where: { $0.why == .nothingFetched })
+        {
+        } else {
+            unexpected(report.unavailableLayouts.first?.cause)
+        }
         #expect(report.files(.failed).isEmpty && report.files(.replaced).count == 4)
         // Dry runs decide the same way.
         var dry = RepairRequest(
@@ -130,7 +140,7 @@ struct RemoteOverlayTests {
         let report = try repair(manifest, on: "2027-02-06")
         #expect(report.layout == "winter" && report.files(.replaced).count == 4)
         #expect(report.unavailableLayouts.map(\.layout) == ["festival"] && report.unavailableLayouts.first?.instead == "winter")
-        #expect(report.unavailableLayouts.first?.reason == "layout festival is not in the manifest published 1970-01-01T00:00:01Z")
+        #expect(report.unavailableLayouts.first?.cause == .layoutWithdrawn("festival", published: 1))
 
         let older = #"{"layouts": [], "missing": {}, "models": {}, "published": 1, "stored": [], "variants": []}"#
         let decoded = try JSONDecoder().decode(StoredRemoteLayouts.self, from: Data(older.utf8))

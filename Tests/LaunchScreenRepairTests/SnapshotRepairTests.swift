@@ -254,7 +254,7 @@ struct SnapshotRepairTests {
         let second = try container.installRealAAPL()
         let placeholder = SnapshotRepair.preparePlaceholder(container.locator, environment: .phone(appVersion: "1.1"))
         #expect(placeholder.upgradeLaunch && placeholder.copiedFrom == nil)
-        #expect(placeholder.reason?.contains("ASTC") == true)
+        #expect(placeholder.cause == .snapshotsUndecodable)
         let report = try run(.phone(appVersion: "1.1"))
         #expect(report.upgradeLaunch)
         #expect(report.files(.replaced).count == 4)
@@ -302,7 +302,10 @@ struct SnapshotRepairTests {
         #expect(byName["L-light@2x.ktx"]?.variant == "spring-pad-2732x2048-landscape-light")
         #expect(byName["L-dark@2x.ktx"]?.variant == "spring-pad-2732x2048-landscape-dark")
         #expect(byName["Split@2x.ktx"]?.outcome == .skipped)
-        #expect(byName["Split@2x.ktx"]?.reason?.contains("1024x2732") == true)
+        if case .uncoveredSize(.pad, width: 1024, height: 2732, _, _)? = byName["Split@2x.ktx"]?.cause {
+        } else {
+            Issue.record("Split@2x.ktx: \(String(describing: byName["Split@2x.ktx"]?.cause))")
+        }
         #expect(try container.contents("Split@2x.ktx") == split)
         #expect(report.files(.replaced).count == 4)
     }
@@ -363,7 +366,7 @@ struct SnapshotRepairTests {
             at: container.snapshots.appendingPathComponent("EVIL@3x.ktx"), withDestinationURL: outside)
         let report = try run()
         let link = try #require(report.files.first { $0.name == "EVIL@3x.ktx" })
-        #expect(link.outcome == .skipped && link.reason?.contains("symbolic link") == true)
+        #expect(link.outcome == .skipped && link.cause == .symbolicLink)
         #expect(try Data(contentsOf: outside) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
         #expect(FileManager.default.fileExists(atPath: container.locator.backupFolder.appendingPathComponent("EVIL@3x.ktx").path) == false)
         #expect(report.files(.replaced).count == 4)
@@ -381,11 +384,18 @@ struct SnapshotRepairTests {
         let recording = RecordingFileSystem(faults: [.failOpen("LOCKED@3x.ktx")])
         let report = try run(fileSystem: recording)
         let byName = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0) })
-        #expect(byName["EMPTY@3x.ktx"]?.reason == "empty file")
-        #expect(byName["SHORT@3x.ktx"]?.reason == "truncated at byte 30 (18 more bytes needed)")
+        #expect(byName["EMPTY@3x.ktx"]?.cause == .badHeader(ImageHeaderError(offset: 0, reason: .empty).summary))
+        #expect(byName["SHORT@3x.ktx"]?.cause == .badHeader(ImageHeaderError(offset: 30, reason: .truncated(needed: 18)).summary))
         #expect(byName["CUT@3x.ktx"]?.outcome == .skipped)  // header fine, pixels cut: appearance unknown
-        #expect(byName["CUT@3x.ktx"]?.reason?.contains("pixels:") == true)
-        #expect(byName["LOCKED@3x.ktx"]?.reason?.contains("Permission denied") == true)
+        if case .pixelsUnmeasured? = byName["CUT@3x.ktx"]?.cause {
+        } else {
+            Issue.record("CUT@3x.ktx: \(String(describing: byName["CUT@3x.ktx"]?.cause))")
+        }
+        if case .unreadable(let error)? = byName["LOCKED@3x.ktx"]?.cause {
+            #expect(error.operation == "open" && error.path.hasSuffix("/LOCKED@3x.ktx"))
+        } else {
+            Issue.record("LOCKED@3x.ktx: \(String(describing: byName["LOCKED@3x.ktx"]?.cause))")
+        }
         #expect(report.files(.replaced).count == 4)
         #expect(try container.contents("CUT@3x.ktx") == cut)
     }
@@ -400,11 +410,17 @@ struct SnapshotRepairTests {
         let report = try run(fileSystem: recording)
         let byName = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0) })
         #expect(byName[failing]?.outcome == .failed)
-        #expect(byName[failing]?.reason?.contains("No space left") == true)
+        if case .writeFailed(let error)? = byName[failing]?.cause {
+            #expect(error.operation == "rename" && error.path.hasSuffix("/\(failing)"))
+        } else {
+            Issue.record("\(failing): \(String(describing: byName[failing]?.cause))")
+        }
         #expect(try container.contents(failing) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
         #expect(byName[corrupt]?.outcome == .failed)
-        #expect(byName[corrupt]?.reason?.hasPrefix("verification failed") == true)
-        #expect(byName[corrupt]?.reason?.hasSuffix("the system's original bytes were put back") == true)
+        if case .verificationMismatch(_, _, _, _, .restored?)? = byName[corrupt]?.cause {
+        } else {
+            Issue.record("\(corrupt): \(String(describing: byName[corrupt]?.cause))")
+        }
         #expect(try container.contents(corrupt) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
         #expect(byName[fine]?.outcome == .replaced)
         // No temporary files are left behind.
@@ -434,10 +450,7 @@ struct SnapshotRepairTests {
         let skipped = try run()
         #expect(skipped.files(.skipped).count == 2)
         #expect(skipped.files.allSatisfy { $0.appearanceSource == .indistinguishable && $0.appearance == nil })
-        #expect(
-            skipped.files.allSatisfy {
-                $0.reason?.contains("pin UIUserInterfaceStyle") == true && $0.reason?.contains("indistinguishablePairs") == true
-            })
+        #expect(skipped.files.allSatisfy { $0.cause == .indistinguishablePair(width: 1179, height: 2556) })
         #expect(try container.contents("A@3x.ktx") == white && container.contents("B@3x.ktx") == white)
         let filled = try SnapshotRepair.run(
             RepairRequest(
@@ -512,7 +525,7 @@ struct SnapshotRepairTests {
             #expect(report.files(.replaced).count == 4)
         } else {
             #expect(report.files(.skipped).count == 4)
-            #expect(report.files.allSatisfy { $0.reason?.contains("appearance unknown") == true })
+            #expect(report.files.allSatisfy { $0.cause?.isAppearanceUnknown == true })
         }
     }
 

@@ -35,52 +35,49 @@ struct UncoveredSizeTests {
         )
     }
 
-    func reason(_ width: Int, _ height: Int, idiom: Idiom = .pad, model: String? = nil, windows: Bool = false) -> String? {
+    func cause(_ width: Int, _ height: Int, idiom: Idiom = .pad, model: String? = nil, windows: Bool = false) -> RepairReport.Cause? {
         let planner = RepairPlanner(manifest: Self.manifest(windows: windows), layout: "winter", idiom: idiom, deviceModel: model)
         let file = SnapshotFile(
             name: "a.ktx", byteCount: 100, header: ImageHeader(format: .png, width: width, height: height),
             appearance: AppearanceEvidence(appearance: .light, source: .pixels))
         let step = planner.plan([file]).steps[0]
         #expect(step.action == .skip)
-        return step.reason
+        return step.cause
+    }
+
+    /// Why a `width`x`height` file of `idiom` is skipped in layout winter.
+    func uncovered(_ width: Int, _ height: Int, idiom: Idiom = .pad, _ size: RepairReport.UncoveredSize) -> RepairReport.Cause {
+        .uncoveredSize(idiom, width: width, height: height, layout: "winter", size)
     }
 
     @Test("a phone: the catalog lacks the screen, as before")
     func phone() {
-        #expect(
-            reason(1170, 2532, idiom: .phone)
-                == "no phone variant of 1170x2532 in layout winter: the device catalog lacks this screen size")
+        #expect(cause(1170, 2532, idiom: .phone) == uncovered(1170, 2532, idiom: .phone, .screenNotInCatalog))
     }
 
     @Test("an iPad window size without multitasking: say what renders it and that Stage Manager sizes are not rendered")
     func windowWithoutMultitasking() {
-        let expected =
-            "no pad variant of 750x2048 in layout winter: an iPad window size no variant covers; "
-            + "Stage Manager windows can be any size and are not rendered; "
-            + "Split View and Slide Over sizes are rendered with multitasking: true"
-        #expect(reason(750, 2048, model: "iPad8,5") == expected)
-        #expect(reason(750, 2048) == expected, "unknown device: smaller than every full screen")
+        let expected = uncovered(750, 2048, .multitaskingWindow)
+        #expect(cause(750, 2048, model: "iPad8,5") == expected)
+        #expect(cause(750, 2048) == expected, "unknown device: smaller than every full screen")
         // Narrower than the screen but as tall (a landscape ⅔ window), in either orientation of the file.
-        #expect(reason(1962, 2048, model: "iPad8,5")?.contains("an iPad window size") == true)
-        #expect(reason(2048, 1962, model: "iPad8,5")?.contains("an iPad window size") == true)
+        #expect(cause(1962, 2048, model: "iPad8,5") == uncovered(1962, 2048, .multitaskingWindow))
+        #expect(cause(2048, 1962, model: "iPad8,5") == uncovered(2048, 1962, .multitaskingWindow))
     }
 
     @Test("with multitasking, an iPad window size still uncovered is a Stage Manager window")
     func stageManager() {
-        #expect(
-            reason(1200, 1600, model: "iPad8,5", windows: true)
-                == "no pad variant of 1200x1600 in layout winter: an iPad window size no variant covers, so a Stage Manager window; "
-                + "Stage Manager windows can be any size and are not rendered")
+        #expect(cause(1200, 1600, model: "iPad8,5", windows: true) == uncovered(1200, 1600, .stageManagerWindow))
     }
 
     @Test("an iPad screen at least as large as a full screen it could be is one the catalog lacks")
     func unknownScreen() {
         // Larger than every iPad in the manifest: a new model.
-        #expect(reason(2064, 2752)?.hasSuffix("the device catalog lacks this screen size") == true)
+        #expect(cause(2064, 2752) == uncovered(2064, 2752, .screenNotInCatalog))
         // Larger than the mini's screen, though smaller than the iPad Pro's: on the mini or an
         // unknown device a screen the catalog lacks, on the iPad Pro a window.
-        #expect(reason(1640, 2360, model: "iPad14,1")?.hasSuffix("the device catalog lacks this screen size") == true)
-        #expect(reason(1640, 2360)?.hasSuffix("the device catalog lacks this screen size") == true)
-        #expect(reason(1640, 2360, model: "iPad8,5")?.contains("an iPad window size") == true)
+        #expect(cause(1640, 2360, model: "iPad14,1") == uncovered(1640, 2360, .screenNotInCatalog))
+        #expect(cause(1640, 2360) == uncovered(1640, 2360, .screenNotInCatalog))
+        #expect(cause(1640, 2360, model: "iPad8,5") == uncovered(1640, 2360, .multitaskingWindow))
     }
 }

@@ -95,7 +95,7 @@ extension SnapshotRepair {
         }
         defer { lock.release() }
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
-        guard !loaded.readFailed else { throw .write(loaded.problem ?? "ledger unreadable") }
+        guard !loaded.readFailed else { throw .write(loaded.problem?.description ?? "ledger unreadable") }
         var ledger = loaded.ledger
         do {
             try change(&ledger)

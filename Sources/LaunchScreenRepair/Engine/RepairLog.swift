@@ -113,7 +113,7 @@ struct RepairLog {
             let level: Level =
                 switch file.outcome {
                 case .failed: .error
-                case .skipped where file.reason?.contains(RepairPlanner.windowSizeNote) == true: .detail
+                case .skipped where file.cause?.isUncoveredWindow == true: .detail
                 case .replaced, .wouldReplace, .skipped: .notice
                 case .kept: .detail
                 }
@@ -127,5 +127,18 @@ struct RepairLog {
     /// `text` with the container's path written `~`.
     static func relative(_ text: String, to container: String) -> String {
         container.isEmpty ? text : text.replacingOccurrences(of: container, with: "~")
+    }
+}
+
+extension RepairReport.Cause {
+    /// Whether the file is an iPad window of a size no variant covers (with or without its
+    /// pixels' problem): skipped on every launch until the catalog covers it, so it is logged as
+    /// detail, not as a notice.
+    fileprivate var isUncoveredWindow: Bool {
+        switch self {
+        case .uncoveredSize(_, _, _, _, let size): size != .screenNotInCatalog
+        case .pixelsUnmeasured(let cause, _): cause.isUncoveredWindow
+        default: false
+        }
     }
 }

@@ -10,7 +10,7 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
     /// Its header, when it could be read.
     package var header: ImageHeader?
     /// Why the file cannot be used (symbolic link, unreadable, broken header), if so.
-    package var problem: String?
+    package var problem: RepairReport.Cause?
     /// Lower-case hex MD5, computed only when the size equals a candidate variant's length, or
     /// the ledger's when the file's identity is the one recorded.
     public var md5: String?
@@ -26,7 +26,7 @@ public struct SnapshotFile: Codable, Sendable, Hashable {
 
     /// Creates a file value.
     package init(
-        name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: String? = nil,
+        name: String, kind: FileKind = .regular, byteCount: Int, header: ImageHeader?, problem: RepairReport.Cause? = nil,
         md5: String? = nil, appearance: AppearanceEvidence = .unknown, bytesRead: Int = 0, identity: FileIdentity? = nil,
         orientation: Orientation? = nil
     ) {
@@ -58,7 +58,7 @@ package struct RepairPlan: Codable, Sendable, Hashable {
         case keep
         /// Write the variant over the file, keeping its name.
         case replace
-        /// Leave the file alone; ``Step/reason`` says why.
+        /// Leave the file alone; ``Step/cause`` says why.
         case skip
     }
 
@@ -71,7 +71,7 @@ package struct RepairPlan: Codable, Sendable, Hashable {
         /// The variant kept or written.
         package var variant: String?
         /// Why the file is skipped.
-        package var reason: String?
+        package var cause: RepairReport.Cause?
         /// The slot's orientation (``SnapshotFile/slotOrientation``).
         package var orientation: Orientation?
         /// The file's appearance evidence.
@@ -79,13 +79,13 @@ package struct RepairPlan: Codable, Sendable, Hashable {
 
         /// Creates a step value.
         package init(
-            name: String, action: Action, variant: String? = nil, reason: String? = nil,
+            name: String, action: Action, variant: String? = nil, cause: RepairReport.Cause? = nil,
             orientation: Orientation? = nil, appearance: AppearanceEvidence? = nil
         ) {
             self.name = name
             self.action = action
             self.variant = variant
-            self.reason = reason
+            self.cause = cause
             self.orientation = orientation
             self.appearance = appearance
         }
@@ -175,33 +175,30 @@ package struct RepairPlanner: Sendable {
     }
 
     func step(_ file: SnapshotFile) -> RepairPlan.Step {
-        func skip(_ reason: String) -> RepairPlan.Step {
+        func skip(_ cause: RepairReport.Cause) -> RepairPlan.Step {
             RepairPlan.Step(
-                name: file.name, action: .skip, reason: reason, orientation: file.slotOrientation,
+                name: file.name, action: .skip, cause: cause, orientation: file.slotOrientation,
                 appearance: file.header == nil ? nil : file.appearance)
         }
         if let problem = file.problem { return skip(problem) }
-        guard let header = file.header else { return skip("no readable header") }
+        guard let header = file.header else { return skip(.noHeader) }
         let all = candidates(width: header.width, height: header.height)
         guard !all.isEmpty else {
-            return skip(uncoveredSizeReason(width: header.width, height: header.height))
+            return skip(uncoveredSizeCause(width: header.width, height: header.height))
         }
         let chosen: [LaunchManifest.Variant]
         if let appearance = file.appearance.appearance {
             chosen = all.filter { $0.appearance == appearance }
             guard !chosen.isEmpty else {
-                return skip("no \(appearance.rawValue) variant of \(header.width)x\(header.height) in layout \(layout)")
+                return skip(.noVariantOfAppearance(appearance, width: header.width, height: header.height, layout: layout))
             }
         } else if !appearanceMatters(width: header.width, height: header.height) {
             // The same images either way: the light variants name them, in whatever order the manifest lists them.
             chosen = all.filter { $0.appearance == .light } + all.filter { $0.appearance != .light }
         } else if file.appearance.source == .indistinguishable {
-            return skip(
-                "the light and dark snapshots of \(header.width)x\(header.height) look the same, so their slots cannot be told apart "
-                    + "(the launch storyboard ignores dark mode): make it adapt to dark mode, or pin UIUserInterfaceStyle in Info.plist, "
-                    + "or choose a variant for both with indistinguishablePairs")
+            return skip(.indistinguishablePair(width: header.width, height: header.height))
         } else {
-            return skip("appearance unknown (\(header.format.rawValue) pixels not readable here) and the light and dark variants differ")
+            return skip(.appearanceUnknown(header.format))
         }
         if let current = chosen.first(where: { $0.length == file.byteCount && $0.md5 == file.md5 }) {
             return RepairPlan.Step(

@@ -20,7 +20,7 @@ struct RepairRun<FS: FileSystem> {
     var backups: BackupStore<FS>
     /// The app's own images for slots.
     let overrides: SlotOverrides
-    var notes: [String] = []
+    var notes: [RepairReport.Cause] = []
     var environment: RepairEnvironment { request.environment }
 
     init(
@@ -52,25 +52,25 @@ struct RepairRun<FS: FileSystem> {
         let entries: [DirectoryEntry]
         switch listSnapshots() {
         case .success(let listed): entries = listed
-        case .failure(let stop): return report.stopped(.noSnapshots, stop.reason)
+        case .failure(let stop): return report.stopped(.noSnapshots, stop.cause)
         }
         let upgrade = ledger.appVersion != nil && environment.appVersion != nil && ledger.appVersion != environment.appVersion
         report.upgradeLaunch = upgrade
         if ledger.manifestVersion != request.manifest.version { ledger.failures = [:] }
         report.language = planner.language.language
         if let before = ledger.language, let now = report.language, before != now {
-            report.notes.append("the app's language changed from \(before) to \(now): its images are chosen again")
+            report.remarks.append(.languageChanged(from: before, to: now))
         }
         let inspected = passOverUnavailableLayouts(inspectAndPlan(entries), entries, report: &report)
         report.layout = layout.id
         report.files = apply(inspected)
-        report.notes += notes
+        report.remarks += notes
         notes = []
         if writes {
             forgetVanished(Set(inspected.plan.steps.map(\.name)))
             commitLedger(report)
         }
-        report.notes += notes
+        report.remarks += notes
         return report
     }
 
@@ -78,7 +78,7 @@ struct RepairRun<FS: FileSystem> {
 
     /// Why there is nothing to do.
     struct Stop: Error {
-        var reason: String
+        var cause: RepairReport.Cause
     }
 
     /// The snapshot folder's entries; leftovers of an interrupted write are removed.
@@ -88,9 +88,9 @@ struct RepairRun<FS: FileSystem> {
         do { entries = try fileSystem.entries(in: folder) } catch {
             // Listing is the common case; what the folder is only matters once it fails.
             switch fileSystem.kind(of: folder) {
-            case nil: return .failure(Stop(reason: "no snapshot folder yet: the system has not drawn the launch screen"))
-            case .directory?: return .failure(Stop(reason: error.description))
-            case let kind?: return .failure(Stop(reason: "the snapshot folder is a \(kind.rawValue), not a directory: not followed"))
+            case nil: return .failure(Stop(cause: .noSnapshotFolder))
+            case .directory?: return .failure(Stop(cause: .snapshotFolderUnreadable(error)))
+            case let kind?: return .failure(Stop(cause: .snapshotFolderNotADirectory(kind)))
             }
         }
         var snapshots: [DirectoryEntry] = []
@@ -151,26 +151,27 @@ struct RepairRun<FS: FileSystem> {
         var inspected = first
         var excluded: Set<String> = []
         while let missing = missingImages(inspected.plan) {
-            var named: [String] = []
-            for image in missing where !named.contains("\(image.variant.id) (\(image.why))") {
-                named.append("\(image.variant.id) (\(image.why))")
+            var named: [RepairReport.MissingImage] = []
+            for image in missing {
+                let image = RepairReport.MissingImage(variant: image.variant.id, why: image.why)
+                if !named.contains(image) { named.append(image) }
             }
-            let reason = overlay.withdrawal(of: layout.id) ?? "images not stored: " + named.joined(separator: "; ")
+            let cause = overlay.withdrawal(of: layout.id) ?? .imagesNotStored(named)
             excluded.insert(layout.id)
             let manifest = overlay.manifest(excluding: excluded)
             guard let next = SeasonCalendar(layouts: manifest.layouts).activeLayout(year: day.year, month: day.month, day: day.day) else {
-                report.unavailableLayouts.append(.init(layout: layout.id, reason: reason + "; no other layout for the day"))
+                report.unavailableLayouts.append(.init(layout: layout.id, cause: .noOtherLayout(cause)))
                 let names = Set(missing.map(\.step))
                 inspected.plan.steps = inspected.plan.steps.map { step in
                     guard names.contains(step.name) else { return step }
                     var skipped = step
                     skipped.action = .skip
-                    skipped.reason = "the image of variant \(step.variant ?? "?") is not stored, and no other layout is for the day"
+                    skipped.cause = .remoteImageNotStored(variant: step.variant ?? "?")
                     return skipped
                 }
                 return inspected
             }
-            report.unavailableLayouts.append(.init(layout: layout.id, reason: reason, instead: next.id))
+            report.unavailableLayouts.append(.init(layout: layout.id, cause: cause, instead: next.id))
             request.manifest = manifest
             layout = next
             planner = RepairPlanner(
@@ -183,8 +184,8 @@ struct RepairRun<FS: FileSystem> {
 
     /// The replacements whose remote image is not stored or no longer matches its SHA-256, and
     /// the files showing or to show a withdrawn layout, with why.
-    func missingImages(_ plan: RepairPlan) -> [(step: String, variant: LaunchManifest.Variant, why: String)]? {
-        var missing: [(step: String, variant: LaunchManifest.Variant, why: String)] = []
+    func missingImages(_ plan: RepairPlan) -> [(step: String, variant: LaunchManifest.Variant, why: RepairReport.ImageAbsence)]? {
+        var missing: [(step: String, variant: LaunchManifest.Variant, why: RepairReport.ImageAbsence)] = []
         let anyWithdrawn = overlay.stored.map { !$0.withdrawn.isEmpty } ?? false
         for step in plan.steps where step.action == .replace || (anyWithdrawn && step.action == .keep) {
             guard let variant = variant(step.variant) else { continue }
@@ -196,7 +197,7 @@ struct RepairRun<FS: FileSystem> {
                 // Listed as stored: usable only if its file still has its length and SHA-256.
                 // One that lost them takes the whole layout out, not just its own slots.
                 guard case .failure(let unusable) = bytes(of: variant) else { continue }
-                missing.append((step.name, variant, unusable.reason))
+                missing.append((step.name, variant, .unusable(unusable.problem)))
             } else {
                 missing.append((step.name, variant, overlay.whyMissing(variant)))
             }
@@ -216,17 +217,17 @@ struct RepairRun<FS: FileSystem> {
             if request.cancellation?.isCancelled == true {
                 reports.append(
                     RepairReport.FileReport(
-                        name: step.name, outcome: .skipped, reason: "cancelled before this file", format: file.header?.format,
+                        name: step.name, outcome: .skipped, cause: .cancelledBeforeFile, format: file.header?.format,
                         width: file.header?.width, height: file.header?.height, orientation: step.orientation))
                 continue
             }
             var entry = RepairReport.FileReport(
-                name: step.name, outcome: .skipped, reason: step.reason, format: file.header?.format,
+                name: step.name, outcome: .skipped, cause: step.cause, format: file.header?.format,
                 width: file.header?.width, height: file.header?.height, orientation: step.orientation,
                 appearance: step.appearance?.appearance, appearanceSource: step.appearance?.source,
                 variant: step.variant, bytesRead: file.bytesRead)
-            if step.action == .skip, let problem = inspection.observation?.pixelProblem, file.problem == nil {
-                entry.reason = (entry.reason ?? "") + "; pixels: \(problem)"
+            if step.action == .skip, let cause = entry.cause, let problem = inspection.observation?.pixelProblem, file.problem == nil {
+                entry.cause = .pixelsUnmeasured(cause, problem)
             }
             switch step.action {
             case .skip:
@@ -238,12 +239,12 @@ struct RepairRun<FS: FileSystem> {
                 if request.dryRun {
                     entry.outcome = .wouldReplace
                 } else if !writes {
-                    entry.reason = "nothing is written this launch (see the notes)"
+                    entry.cause = .nothingWrittenThisLaunch
                 } else if let failure = ledger.failures[step.name],
                     RetryPolicy.waits(failure, identity: inspection.identity, now: environment.date)
                 {
-                    let next = ISO8601DateFormatter().string(from: RetryPolicy.nextAttempt(after: failure))
-                    entry.reason = "replacing failed \(failure.attempts) time(s), last: \(failure.reason); next attempt after \(next)"
+                    entry.cause = .retryWaits(
+                        attempts: failure.attempts, last: failure.reason, next: RetryPolicy.nextAttempt(after: failure))
                 } else {
                     replace(step, inspection, report: &entry)
                 }
@@ -285,18 +286,18 @@ struct RepairRun<FS: FileSystem> {
             if report.outcome == .failed { recordFailure(step.name, inspection.identity, report.reason ?? "failed") }
         }
         guard let variant = variant(step.variant) else {
-            report.reason = "variant \(step.variant ?? "?") is not in the manifest"
+            report.cause = .variantNotInManifest(step.variant ?? "?")
             return
         }
         let data: Data
         switch bytes(of: variant) {
         case .success(let bytes): data = bytes
         case .failure(let problem):
-            report.reason = "variant \(variant.id): \(problem.reason)"
+            report.cause = .variantUnavailable(variant.id, problem.problem)
             return
         }
         guard data.count == variant.length, MD5Digest.hex(of: data) == variant.md5 else {
-            report.reason = "variant \(variant.id): the pack's bytes do not match the manifest's length and MD5"
+            report.cause = .variantBytesMismatch(variant.id)
             return
         }
         let target = paths.snapshotFolder.appendingPathComponent(step.name)
@@ -309,11 +310,11 @@ struct RepairRun<FS: FileSystem> {
             // the replacement must not leave a backup that restore does not know about.
             if secured.recorded { try writeLedger() }
         } catch {
-            report.reason = "keeping the system's bytes failed, file left alone: \(error.description)"
+            report.cause = .backupFailed(error)
             return
         }
         do { try fileSystem.writeAtomically(data, to: target) } catch {
-            report.reason = error.description
+            report.cause = .writeFailed(error)
             return
         }
         report.bytesWritten = data.count
@@ -326,20 +327,19 @@ struct RepairRun<FS: FileSystem> {
             let md5 = try? MD5Digest.hex(of: counting)
             report.bytesRead += counting.bytesRead
             guard check.count == variant.length, md5 == variant.md5 else {
-                report.reason =
-                    "verification failed: \(check.count) bytes, MD5 \(md5 ?? "unreadable"); expected \(variant.length) bytes, MD5 \(variant.md5)"
-                putBackOriginal(step.name, report: &report)
+                let putBack = putBackOriginal(step.name, report: &report)
+                report.cause = .verificationMismatch(
+                    bytes: check.count, md5: md5, expectedBytes: variant.length, expectedMD5: variant.md5, putBack)
                 return
             }
         } catch {
-            report.reason = "verification failed: \(error.description)"
-            putBackOriginal(step.name, report: &report)
+            report.cause = .verificationUnreadable(error, putBackOriginal(step.name, report: &report))
             return
         }
         record(step.name, variant, orientation: step.orientation, identity: verifiedIdentity)
         ledger.failures[step.name] = nil
         report.outcome = .replaced
-        report.reason = nil
+        report.cause = nil
     }
 
     mutating func recordFailure(_ name: String, _ identity: FileIdentity, _ reason: String) {
@@ -350,16 +350,16 @@ struct RepairRun<FS: FileSystem> {
     }
 
     /// After a failed verification: the system's bytes back from the backup, if there is one,
-    /// so the file is never left holding bytes nobody wrote on purpose.
-    mutating func putBackOriginal(_ name: String, report: inout RepairReport.FileReport) {
+    /// so the file is never left holding bytes nobody wrote on purpose; what became of them.
+    mutating func putBackOriginal(_ name: String, report: inout RepairReport.FileReport) -> RepairReport.PutBack? {
         ledger.files[name] = nil
         switch backups.putBack(name, ledger: ledger) {
-        case nil: break
+        case nil: return nil
         case .success(let bytes)?:
             report.bytesWritten += bytes
-            report.reason = (report.reason ?? "") + "; the system's original bytes were put back"
+            return .restored
         case .failure(let error)?:
-            report.reason = (report.reason ?? "") + "; putting the original back failed: \(error.description)"
+            return .failed(error)
         }
     }
 
@@ -370,18 +370,18 @@ struct RepairRun<FS: FileSystem> {
 
     /// Why a variant's bytes could not be had.
     struct Unavailable: Error {
-        var reason: String
+        var problem: RepairReport.VariantBytesProblem
     }
 
     /// A variant's bytes: the app's image from the overrides folder, else from the pack.
     func bytes(of variant: LaunchManifest.Variant) -> Result<Data, Unavailable> {
         if let record = overrides.record(variant.id) {
             do { return .success(try fileSystem.contents(of: paths.overrideFolder.appendingPathComponent(record.file))) } catch {
-                return .failure(Unavailable(reason: error.description))
+                return .failure(Unavailable(problem: .slotImage(error)))
             }
         }
         do { return .success(try request.variants.bytes(of: variant)) } catch {
-            return .failure(Unavailable(reason: error.description))
+            return .failure(Unavailable(problem: .pack(error)))
         }
     }
 
@@ -418,10 +418,10 @@ struct RepairRun<FS: FileSystem> {
         // need not list them.
         SnapshotRepair.removeTemporaryFiles(in: [paths.moduleFolder, paths.backupFolder], fileSystem: fileSystem)
         do { try fileSystem.writeAtomically(report.encoded(), to: paths.lastReportFile) } catch {
-            notes.append("last report: \(error.description)")
+            notes.append(.lastReportNotWritten(error))
         }
         do { try writeLedger() } catch {
-            notes.append("ledger: \(error.description)")
+            notes.append(.ledgerNotWritten(error))
         }
     }
 
@@ -436,10 +436,10 @@ struct RepairRun<FS: FileSystem> {
 
 extension RepairReport {
     /// The report of a run that stopped before looking at any file.
-    func stopped(_ status: Status, _ reason: String) -> RepairReport {
+    func stopped(_ status: Status, _ cause: Cause) -> RepairReport {
         var report = self
         report.status = status
-        report.reason = reason
+        report.cause = cause
         return report
     }
 }

@@ -28,9 +28,9 @@ struct SnapshotInspector<FS: FileSystem> {
         var file = SnapshotFile(name: entry.name, kind: entry.kind, byteCount: entry.size, header: nil)
         switch entry.kind {
         case .regular: break
-        case .symbolicLink: file.problem = "symbolic link: not followed, not written through"
-        case .directory: file.problem = "a directory, not a snapshot"
-        case .other: file.problem = "not a regular file"
+        case .symbolicLink: file.problem = .symbolicLink
+        case .directory: file.problem = .directoryEntry
+        case .other: file.problem = .notARegularFile
         }
         guard file.problem == nil else { return Inspection(file: file, identity: entry.identity) }
         let recorded = ledger.observations[entry.name].flatMap { $0.identity == entry.identity ? $0 : nil }
@@ -40,7 +40,7 @@ struct SnapshotInspector<FS: FileSystem> {
         do {
             try inspect(&file, &observation, reader: &reader)
         } catch {
-            file.problem = "unreadable: \(error.reason)"
+            file.problem = .unreadable(error)
             file.bytesRead = reader.bytesRead
             return Inspection(file: file, identity: entry.identity)
         }
@@ -59,7 +59,7 @@ struct SnapshotInspector<FS: FileSystem> {
                 observation.problem = error.summary
             }
         }
-        file.problem = observation.problem
+        file.problem = observation.problem.map(RepairReport.Cause.badHeader)
         guard let header = observation.header else { return }
         file.header = header
         let sameSize = request.manifest.variants(width: header.width, height: header.height, eitherOrientation: true)

@@ -18,9 +18,9 @@ struct SnapshotRestore<FS: FileSystem> {
         SnapshotRepair.removeTemporaryFiles(in: [paths.snapshotFolder, paths.moduleFolder, paths.backupFolder], fileSystem: fileSystem)
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         var ledger = loaded.ledger
-        if let problem = loaded.problem { report.notes.append(problem) }
+        if let problem = loaded.problem { report.remarks.append(problem) }
         let adopted = backups.adoptOrphans(into: &ledger)
-        report.notes += adopted ?? []
+        report.remarks += adopted ?? []
         for name in ledger.backups.keys.sorted() {
             let outcome = putBack(name, ledger: ledger)
             if outcome.outcome != .failed {
@@ -35,11 +35,11 @@ struct SnapshotRestore<FS: FileSystem> {
             report.files.append(outcome)
         }
         if fileSystem.kind(of: paths.placeholderFile) != nil {
-            do { try fileSystem.removeItem(at: paths.placeholderFile) } catch { report.notes.append(error.description) }
+            do { try fileSystem.removeItem(at: paths.placeholderFile) } catch { report.remarks.append(.fileSystem(error)) }
         }
         // A ledger that could not be read is forgotten only when `Backups/` told us every backup.
         guard !loaded.readFailed || adopted != nil else {
-            report.notes.append("ledger: left in place (neither it nor Backups/ could be read)")
+            report.remarks.append(.ledgerKept)
             return
         }
         forget(ledger, &report)
@@ -52,26 +52,25 @@ struct SnapshotRestore<FS: FileSystem> {
         let backupURL = paths.backupFolder.appendingPathComponent(backup.file)
         guard fileSystem.kind(of: target) == .regular else {
             _ = backups.discard(name, ledger: ledger)
-            return .init(
-                name: name, outcome: .skipped, reason: "no regular file of that name any more (the system replaced it); backup discarded")
+            return .init(name: name, outcome: .skipped, cause: .restoreTargetGone)
         }
         if fileSystem.kind(of: backupURL) == nil {
             // An interrupted restore removed the backup after putting it back.
             guard let current = try? fileSystem.contents(of: target), current.count == backup.bytes,
                 MD5Digest.hex(of: current) == backup.md5
             else {
-                return .init(name: name, outcome: .failed, reason: "backup \(backup.file) is missing")
+                return .init(name: name, outcome: .failed, cause: .backupMissing(backup.file))
             }
             return .init(name: name, outcome: .restored)
         }
         switch backups.putBack(name, ledger: ledger) {
         case nil:
-            return .init(name: name, outcome: .failed, reason: "backup \(backup.file) does not match its recorded MD5; left in place")
+            return .init(name: name, outcome: .failed, cause: .backupDamaged(backup.file))
         case .failure(let error)?:
-            return .init(name: name, outcome: .failed, reason: error.description)
+            return .init(name: name, outcome: .failed, cause: .fileSystem(error))
         case .success(let written)?:
             guard let check = try? fileSystem.contents(of: target), MD5Digest.hex(of: check) == backup.md5 else {
-                return .init(name: name, outcome: .failed, reason: "verification after writing failed", bytesWritten: written)
+                return .init(name: name, outcome: .failed, cause: .restoreVerificationFailed, bytesWritten: written)
             }
             _ = backups.discard(name, ledger: ledger)
             return .init(name: name, outcome: .restored, bytesWritten: written)
@@ -85,14 +84,12 @@ struct SnapshotRestore<FS: FileSystem> {
         guard fileSystem.kind(of: target) == .regular, let current = try? fileSystem.contents(of: target),
             current.count == entry.bytes, MD5Digest.hex(of: current) == entry.md5
         else {
-            return .init(name: name, outcome: .skipped, reason: "no longer holds the image this module wrote: left alone")
+            return .init(name: name, outcome: .skipped, cause: .noLongerOurs)
         }
         do { try fileSystem.removeItem(at: target) } catch {
-            return .init(name: name, outcome: .failed, reason: error.description)
+            return .init(name: name, outcome: .failed, cause: .fileSystem(error))
         }
-        return .init(
-            name: name, outcome: .removed,
-            reason: "no copy of the system's image was kept (the file held this module's): removed, so the system draws it again")
+        return .init(name: name, outcome: .removed, cause: .removedWithoutBackup)
     }
 
     /// Removes the ledger and an empty `Backups/` once nothing is left to undo; otherwise keeps
@@ -112,7 +109,7 @@ struct SnapshotRestore<FS: FileSystem> {
                 try fileSystem.writeAtomically(remaining.encoded(), to: paths.ledgerFile)
             }
         } catch {
-            report.notes.append("ledger: \(error.description)")
+            report.remarks.append(.ledgerNotWritten(error))
         }
     }
 }

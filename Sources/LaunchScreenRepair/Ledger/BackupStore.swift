@@ -26,7 +26,7 @@ struct BackupStore<FS: FileSystem> {
         /// Whether the ledger gained a record (to be written before the file is replaced).
         var recorded = false
         /// Something worth reporting.
-        var note: String?
+        var note: RepairReport.Cause?
     }
 
     /// Makes sure the system's bytes of `name` are kept before it is replaced.
@@ -42,7 +42,7 @@ struct BackupStore<FS: FileSystem> {
         let original = try fileSystem.contents(of: paths.snapshotFolder.appendingPathComponent(name))
         secured.bytesRead = original.count
         guard !GeneratorMark.isMarked(original) else {
-            secured.note = "\(name): holds an image this module wrote and no backup of the system's: none kept"
+            secured.note = .noBackupKept(name)
             return secured
         }
         try fileSystem.createFolder(at: paths.backupFolder, .regenerable)
@@ -54,19 +54,19 @@ struct BackupStore<FS: FileSystem> {
     }
 
     /// Records `Backups/<name>` when it is on disk but not in the ledger; returns a note then.
-    mutating func adoptOrphan(_ name: String, into ledger: inout Ledger) -> String? {
+    mutating func adoptOrphan(_ name: String, into ledger: inout Ledger) -> RepairReport.Cause? {
         guard ledger.backups[name] == nil else { return nil }
         folderExists = folderExists ?? (fileSystem.kind(of: paths.backupFolder) == .directory)
         guard folderExists == true else { return nil }
         let url = paths.backupFolder.appendingPathComponent(name)
         guard fileSystem.kind(of: url) == .regular, let data = try? fileSystem.contents(of: url) else { return nil }
         ledger.backups[name] = Ledger.Backup(file: name, md5: MD5Digest.hex(of: data), bytes: data.count)
-        return "\(name): backup found in Backups/ without a ledger record; recorded"
+        return .orphanBackupRecorded(name)
     }
 
     /// Adopts every backup on disk the ledger does not record; `nil` when `Backups/` exists but
     /// cannot be listed.
-    mutating func adoptOrphans(into ledger: inout Ledger) -> [String]? {
+    mutating func adoptOrphans(into ledger: inout Ledger) -> [RepairReport.Cause]? {
         switch fileSystem.kind(of: paths.backupFolder) {
         case nil: return []
         case .directory?: break

@@ -186,7 +186,7 @@ package struct Ledger: Codable, Sendable, Hashable {
         /// The ledger, or an empty one when there was none or it could not be used.
         var ledger: Ledger
         /// What was wrong with the file, if anything.
-        var problem: String?
+        var problem: RepairReport.Cause?
         /// The file is there but could not be read: its records (the backups) are unknown, so it
         /// must not be overwritten.
         var readFailed: Bool
@@ -198,21 +198,16 @@ package struct Ledger: Codable, Sendable, Hashable {
         let data: Data
         do { data = try fileSystem.contents(of: url) } catch {
             if fileSystem.kind(of: url) == nil { return Loaded(ledger: Ledger(), readFailed: false) }
-            return Loaded(
-                ledger: Ledger(), problem: "\(url.path): ledger unreadable (\(error.description)); nothing written this time",
-                readFailed: true)
+            return Loaded(ledger: Ledger(), problem: .ledgerUnreadable(path: url.path, error), readFailed: true)
         }
         do {
             let ledger = try LedgerReader.ledger(from: data) ?? JSONDecoder().decode(Ledger.self, from: data)
             guard ledger.schemaVersion == currentSchemaVersion else {
-                return Loaded(
-                    ledger: Ledger(),
-                    problem: "\(url.path): ledger schema \(ledger.schemaVersion) is not \(currentSchemaVersion); starting afresh",
-                    readFailed: false)
+                return Loaded(ledger: Ledger(), problem: .ledgerSchema(path: url.path, version: ledger.schemaVersion), readFailed: false)
             }
             return Loaded(ledger: ledger, readFailed: false)
         } catch {
-            return Loaded(ledger: Ledger(), problem: "\(url.path): unreadable ledger (\(error)); starting afresh", readFailed: false)
+            return Loaded(ledger: Ledger(), problem: .ledgerUndecodable(path: url.path, "\(error)"), readFailed: false)
         }
     }
 

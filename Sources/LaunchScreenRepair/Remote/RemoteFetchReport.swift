@@ -31,7 +31,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         /// (`FileSystemError.isProtectedDataUnavailable`): nothing stored changed, nothing
         /// removed; fetch again once it is unlocked.
         case deferred
-        /// The app stopped the fetch (`Cancellation`): what was stored is kept, and
+        /// The app stopped the fetch (the task was cancelled): what was stored is kept, and
         /// an image cut short resumes at the next fetch.
         case cancelled
     }
@@ -67,20 +67,29 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         /// The outcome.
         public var outcome: Outcome
         /// Why it failed.
-        public var reason: String?
+        package var cause: Cause?
         /// Bytes received for it in this fetch.
         public var bytesReceived: Int
         /// Where the download resumed, for a resumed one.
         public var resumedFrom: Int?
 
+        /// Why it failed, in words: the report's `reason`.
+        public var reason: String? { cause?.description }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, variants, outcome
+            case cause = "reason"
+            case bytesReceived, resumedFrom
+        }
+
         /// Creates a file report.
         package init(
-            path: String, variants: [String], outcome: Outcome, reason: String? = nil, bytesReceived: Int = 0, resumedFrom: Int? = nil
+            path: String, variants: [String], outcome: Outcome, cause: Cause? = nil, bytesReceived: Int = 0, resumedFrom: Int? = nil
         ) {
             self.path = path
             self.variants = variants
             self.outcome = outcome
-            self.reason = reason
+            self.cause = cause
             self.bytesReceived = bytesReceived
             self.resumedFrom = resumedFrom
         }
@@ -89,7 +98,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     /// How the fetch ended.
     public var status: Status
     /// Why, for ``Status/refused``, ``Status/unreachable``, ``Status/busy``, ``Status/storeUnusable`` and ``Status/switchedOff``.
-    public var reason: String?
+    package var cause: Cause?
     /// The published folder's URL.
     public var source: String
     /// When the manifest now stored was published (seconds since 1970), once one verified.
@@ -115,18 +124,31 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     /// Whether a repair now would show something this fetch brought: an image of a layout
     /// scheduled today was stored. The next launch's repair does it anyway.
     public var changesToday: Bool
-    /// Notes that concern no single file.
-    public var notes: [String]
+    /// What concerns no single file, as causes.
+    package var remarks: [Cause]
+
+    /// Why it ended so, in words: the report's `reason`.
+    public var reason: String? { cause?.description }
+    /// Notes that concern no single file: the report's `notes`.
+    public var notes: [String] { remarks.map(\.description) }
+
+    private enum CodingKeys: String, CodingKey {
+        case status
+        case cause = "reason"
+        case source, published, previousPublished, notModified, moduleSwitch, restore, layouts
+        case snapshotSizes, files, removed, changesToday
+        case remarks = "notes"
+    }
 
     /// Creates a report value.
     package init(
-        status: Status, reason: String? = nil, source: String, published: Int? = nil, previousPublished: Int? = nil,
+        status: Status, cause: Cause? = nil, source: String, published: Int? = nil, previousPublished: Int? = nil,
         notModified: Bool = false, moduleSwitch: ModuleSwitch? = nil, restore: RestoreReport? = nil, layouts: [String] = [],
         snapshotSizes: [String] = [],
-        files: [FileReport] = [], removed: [String] = [], changesToday: Bool = false, notes: [String] = []
+        files: [FileReport] = [], removed: [String] = [], changesToday: Bool = false, remarks: [Cause] = []
     ) {
         self.status = status
-        self.reason = reason
+        self.cause = cause
         self.source = source
         self.published = published
         self.previousPublished = previousPublished
@@ -138,7 +160,7 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
         self.files = files
         self.removed = removed
         self.changesToday = changesToday
-        self.notes = notes
+        self.remarks = remarks
     }
 
     /// Bytes received in this fetch, images only.
@@ -183,10 +205,10 @@ public struct RemoteFetchReport: Codable, Sendable, Hashable {
     }
 
     /// The report of a fetch that stopped before any image.
-    func stopped(_ status: Status, _ reason: String) -> RemoteFetchReport {
+    func stopped(_ status: Status, _ cause: Cause) -> RemoteFetchReport {
         var report = self
         report.status = status
-        report.reason = reason
+        report.cause = cause
         return report
     }
 }

@@ -30,18 +30,18 @@ struct RemoteFetchRun<FS: FileSystem> {
             // asked for again, whole.
             (check, report.notModified) = (ManifestCheck(), false)
             do { (manifestData, signature, manifest) = try verifiedManifest(manifestURL, signatureURL) } catch {
-                return report.stopped(Self.status(of: error), Self.reason(of: error))
+                return report.stopped(Self.status(of: error), Self.cause(of: error))
             }
         } catch {
-            return report.stopped(Self.status(of: error), Self.reason(of: error))
+            return report.stopped(Self.status(of: error), Self.cause(of: error))
         }
         if let refusal = replayRefusal(manifest, data: manifestData, url: manifestURL) {
-            return report.stopped(.refused, refusal.description)
+            return report.stopped(.refused, .failure(refusal))
         }
         if !report.notModified {
             do { try store.keep(manifest: manifestData, signature: signature) } catch {
-                if error.isProtectedDataUnavailable { return report.stopped(.deferred, FileSystemError.deviceLocked) }
-                return report.stopped(.incomplete, "the verified manifest could not be stored: \(error.description)")
+                if error.isProtectedDataUnavailable { return report.stopped(.deferred, .deviceLocked) }
+                return report.stopped(.incomplete, .manifestNotStored(error))
             }
             remember()
         }
@@ -51,7 +51,7 @@ struct RemoteFetchRun<FS: FileSystem> {
             return report
         }
         do { try fetchImages(manifest) } catch {
-            return report.stopped(.deferred, FileSystemError.deviceLocked)
+            return report.stopped(.deferred, .deviceLocked)
         }
         if report.status == .completed, !report.snapshotSizes.isEmpty { remember(completedAt: request.environment.date) }
         return report
@@ -88,9 +88,9 @@ struct RemoteFetchRun<FS: FileSystem> {
         }
     }
 
-    /// The report's reason for a fetch stopped by `failure`.
-    static func reason(of failure: RemoteFetchError) -> String {
-        status(of: failure) == .deferred ? FileSystemError.deviceLocked : failure.description
+    /// The report's cause for a fetch stopped by `failure`.
+    static func cause(of failure: RemoteFetchError) -> RemoteFetchReport.Cause {
+        status(of: failure) == .deferred ? .deviceLocked : .failure(failure)
     }
 
     // MARK: - The manifest
@@ -158,10 +158,10 @@ struct RemoteFetchRun<FS: FileSystem> {
             report.status = .switchedOff
             if let current, !remote {
                 report.moduleSwitch = .offByApp
-                report.reason = "the manifest switches the module off; the app had already switched it off (\(current))"
+                report.cause = .alreadyOffByApp(current)
                 return false
             }
-            report.reason = "the manifest published \(RemoteFetchError.date(manifest.published)) has enabled: false"
+            report.cause = .switchedOff(published: manifest.published, failed: nil)
             guard current == nil else { return false }
             do {
                 report.restore = try SnapshotRepair.setEnabled(
@@ -169,7 +169,7 @@ struct RemoteFetchRun<FS: FileSystem> {
                     locator, fileSystem: fileSystem)
                 report.moduleSwitch = .switchedOff
             } catch {
-                report.reason = (report.reason ?? "") + "; switching off failed: \(error.description)"
+                report.cause = .switchedOff(published: manifest.published, failed: error)
             }
             return false
         }
@@ -179,11 +179,11 @@ struct RemoteFetchRun<FS: FileSystem> {
                 report.moduleSwitch = .switchedOn
                 report.changesToday = true
             } catch {
-                report.notes.append("switching the module back on failed: \(error.description)")
+                report.remarks.append(.switchOnFailed(error))
             }
         } else if let current {
             report.moduleSwitch = .offByApp
-            report.notes.append("the module stays switched off by the app (\(current))")
+            report.remarks.append(.staysOffByApp(current))
         }
         return true
     }
@@ -202,7 +202,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         let listed = Set(manifest.layouts.map(\.id))
         let withdrawn = request.manifest.layouts.filter { $0.delivery == .remote && !listed.contains($0.id) }.map(\.id)
         for id in withdrawn {
-            report.notes.append("layout \(id) is not in the manifest published \(RemoteFetchError.date(manifest.published)): not fetched")
+            report.remarks.append(.layoutNotPublished(id, published: manifest.published))
         }
         let full = RemoteLayoutOverlay(bundled: request.manifest, stored: stored).manifest(excluding: Set(withdrawn))
         let window = PrefetchWindow(from: environment.date, days: request.source.prefetchDays, timeZone: environment.timeZone)
@@ -214,7 +214,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         guard !sizes.isEmpty else {
             // The system draws them at the next launch (after an install, an update, a language
             // change): until then the store stays as it is, nothing pruned.
-            report.notes.append("no snapshot files yet: the images are chosen once the system has drawn the launch screen")
+            report.remarks.append(.noSnapshotFiles)
             return
         }
 
@@ -239,12 +239,11 @@ struct RemoteFetchRun<FS: FileSystem> {
             stored: storedImages.sorted(), missing: missing, withdrawn: withdrawn, developmentLanguage: manifest.developmentLanguage)
         do { try store.keep(layouts: layouts) } catch {
             if error.isProtectedDataUnavailable { throw error }
-            report = report.stopped(
-                .incomplete, "\(StoredRemoteLayouts.fileName) could not be written, launches use the one before: \(error.description)")
+            report = report.stopped(.incomplete, .layoutsNotWritten(error))
             return
         }
         if transfer.cancellation.isCancelled {
-            report = report.stopped(.cancelled, "cancelled by the app: the images not stored are fetched next time")
+            report = report.stopped(.cancelled, .cancelled)
             return
         }
         guard missing.isEmpty else {
@@ -272,7 +271,7 @@ struct RemoteFetchRun<FS: FileSystem> {
             partial = try PartialDownload(url: url, name: name, in: partialFolder, length: image.length)
         } catch {
             if error.isProtectedDataUnavailable { throw error }
-            file.reason = error.description
+            file.cause = .fileSystem(error)
             return file
         }
         defer { partial.close() }
@@ -292,7 +291,7 @@ struct RemoteFetchRun<FS: FileSystem> {
         }
         if let failure {
             if case .store(let error) = failure, error.isProtectedDataUnavailable { throw error }
-            file.reason = failure.description
+            file.cause = .failure(failure)
             if !failure.keepsPartial || partial.count == 0 { try? fileSystem.removeItem(name, in: partialFolder) }
             return file
         }

@@ -41,13 +41,13 @@ package enum RemoteLayoutFetch {
     ) -> RemoteFetchReport {
         let report = RemoteFetchReport(status: .completed, source: request.source.url.absoluteString)
         let key: Curve25519.Signing.PublicKey
-        do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, error.description) }
+        do { key = try request.source.verificationKey() } catch { return report.stopped(.refused, .failure(error)) }
         do {
             let store = try RemoteStore(request.locator, fileSystem: fileSystem)
             return run(request, in: store, key: key, report: report, cancellation: cancellation)
         } catch {
-            if error.isProtectedDataUnavailable { return report.stopped(.deferred, FileSystemError.deviceLocked) }
-            return report.stopped(.storeUnusable, "\(error.description): nothing done")
+            if error.isProtectedDataUnavailable { return report.stopped(.deferred, .deviceLocked) }
+            return report.stopped(.storeUnusable, .storeUnusable(error))
         }
     }
 
@@ -59,9 +59,9 @@ package enum RemoteLayoutFetch {
         let lock: RepairLock
         switch store.lock() {
         case .acquired(let taken): lock = taken
-        case .busy: return report.stopped(.busy, "another fetch for this container is in progress: nothing done")
-        case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, FileSystemError.deviceLocked)
-        case .failed(let error): return report.stopped(.storeUnusable, "lock: \(error.description): nothing done")
+        case .busy: return report.stopped(.busy, .busy)
+        case .failed(let error) where error.isProtectedDataUnavailable: return report.stopped(.deferred, .deviceLocked)
+        case .failed(let error): return report.stopped(.storeUnusable, .lockUnusable(error))
         }
         defer { lock.release() }
         let check = store.check()
@@ -69,9 +69,9 @@ package enum RemoteLayoutFetch {
         if check.throttles(at: now, minimumInterval: request.minimumInterval, language: request.environment.language),
             let completed = check.completed
         {
-            let reason =
-                "a fetch completed \(RemoteFetchError.date(completed)), less than \(Int(request.minimumInterval)) s before \(RemoteFetchError.date(Int(now.timeIntervalSince1970))): nothing requested"
-            return report.stopped(.throttled, reason)
+            return report.stopped(
+                .throttled,
+                .throttled(completed: completed, interval: request.minimumInterval, now: Int(now.timeIntervalSince1970)))
         }
         store.removeTemporaryFiles()
         // A second to an hour: a watchdog needs a period, and ten times the timeout must fit in nanoseconds.

@@ -17,7 +17,9 @@ struct RemoteLayoutOverlay: Sendable {
 
     /// The container's stored remote layouts (`Remote/layouts.json`) over `bundled`, and why
     /// they could not be read, if so: one `lstat` when a fetch never stored any.
-    static func load(_ paths: SnapshotPaths, bundled: LaunchManifest, fileSystem: some FileSystem) -> (overlay: Self, problem: String?) {
+    static func load(
+        _ paths: SnapshotPaths, bundled: LaunchManifest, fileSystem: some FileSystem
+    ) -> (overlay: Self, problem: RepairReport.Cause?) {
         let remote = StoredRemoteLayouts.load(from: paths.remoteLayoutsFile, fileSystem: fileSystem)
         return (Self(bundled: bundled, stored: remote.layouts), remote.problem)
     }
@@ -62,22 +64,20 @@ struct RemoteLayoutOverlay: Sendable {
 
     /// Why a remote layout of the app's is not shown when the newest verified manifest leaves it
     /// out; `nil` when it does not.
-    func withdrawal(of layout: String) -> String? {
+    func withdrawal(of layout: String) -> RepairReport.Cause? {
         guard let stored, stored.withdrawn.contains(layout) else { return nil }
-        return "layout \(layout) is not in the manifest published \(RemoteFetchError.date(stored.published))"
+        return .layoutWithdrawn(layout, published: stored.published)
     }
 
     /// Why a remote variant's image is not stored.
-    func whyMissing(_ variant: LaunchManifest.Variant) -> String {
-        guard let sha256 = variant.sha256, let stored else { return "no remote layouts fetched yet" }
-        if let reason = stored.missing[sha256] { return reason }
+    func whyMissing(_ variant: LaunchManifest.Variant) -> RepairReport.ImageAbsence {
+        guard let sha256 = variant.sha256, let stored else { return .nothingFetched }
+        if let reason = stored.missing[sha256] { return .fetchFailed(reason) }
         let otherLanguage = stored.variants.contains {
             $0.locale != variant.locale
                 && ($0.layout, $0.width, $0.height, $0.appearance) == (variant.layout, variant.width, variant.height, variant.appearance)
                 && isStored($0)
         }
-        return otherLanguage
-            ? "not fetched yet (the last fetch was for the app's language then, \(variant.locale == nil ? "not this one" : "not \(variant.locale!)"))"
-            : "not fetched yet (a snapshot size the last fetch did not see)"
+        return otherLanguage ? .otherLanguage(locale: variant.locale) : .unseenSize
     }
 }

@@ -140,7 +140,7 @@ struct RemoteStore<FS: FileSystem> {
         try write([(name, bytes)])
         let (readBack, problem) = StoredRemoteLayouts.decode(path) { () throws(FileSystemError) in try read(name) }
         guard readBack == layouts else {
-            throw FileSystemError(path: path, operation: "read", reason: problem ?? "not what was written")
+            throw FileSystemError(path: path, operation: "read", reason: problem?.description ?? "not what was written")
         }
     }
 

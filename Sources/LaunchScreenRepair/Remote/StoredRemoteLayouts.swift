@@ -29,7 +29,7 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
 
     /// Reads the file: `nil` when there is none (one `lstat`); a file that cannot be used is
     /// reported and the bundled layouts are used alone.
-    static func load(from url: URL, fileSystem: some FileSystem) -> (layouts: StoredRemoteLayouts?, problem: String?) {
+    static func load(from url: URL, fileSystem: some FileSystem) -> (layouts: StoredRemoteLayouts?, problem: RepairReport.Cause?) {
         guard fileSystem.kind(of: url) != nil else { return (nil, nil) }
         return decode(url.path) { () throws(FileSystemError) in try fileSystem.contents(of: url) }
     }
@@ -38,11 +38,11 @@ struct StoredRemoteLayouts: Codable, Sendable, Hashable {
     /// why they cannot be used.
     static func decode(
         _ path: String, _ contents: () throws(FileSystemError) -> Data
-    ) -> (layouts: StoredRemoteLayouts?, problem: String?) {
+    ) -> (layouts: StoredRemoteLayouts?, problem: RepairReport.Cause?) {
         do {
             return (try JSONDecoder().decode(StoredRemoteLayouts.self, from: contents()), nil)
         } catch {
-            return (nil, "\(path): remote layouts unreadable (\(error)); the bundled layouts are used")
+            return (nil, .remoteLayoutsUnreadable(path: path, "\(error)"))
         }
     }
 

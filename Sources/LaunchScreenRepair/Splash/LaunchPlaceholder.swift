@@ -17,18 +17,23 @@ package struct PlaceholderReport: Codable, Sendable, Hashable {
     /// Whether the previous launch's placeholder was removed.
     package var removedPrevious: Bool
     /// Why no placeholder was made on an upgrade launch.
-    package var reason: String?
+    package var cause: RepairReport.Cause?
+
+    private enum CodingKeys: String, CodingKey {
+        case upgradeLaunch, copiedFrom, format, width, height, removedPrevious
+        case cause = "reason"
+    }
 
     /// Creates a report value.
     package init(
         upgradeLaunch: Bool = false, copiedFrom: String? = nil, format: ImageFormat? = nil,
-        removedPrevious: Bool = false, reason: String? = nil
+        removedPrevious: Bool = false, cause: RepairReport.Cause? = nil
     ) {
         self.upgradeLaunch = upgradeLaunch
         self.copiedFrom = copiedFrom
         self.format = format
         self.removedPrevious = removedPrevious
-        self.reason = reason
+        self.cause = cause
     }
 
     /// One line.
@@ -36,7 +41,7 @@ package struct PlaceholderReport: Codable, Sendable, Hashable {
         var parts: [String] = []
         if removedPrevious { parts.append("previous one removed") }
         if let copiedFrom { parts.append("copied from \(copiedFrom) (\(format?.rawValue ?? "?"))") }
-        if let reason { parts.append("none: \(reason)") }
+        if let cause { parts.append("none: \(cause)") }
         return parts.isEmpty ? "none (not an upgrade launch)" : parts.joined(separator: "; ")
     }
 }
@@ -106,23 +111,23 @@ extension SnapshotRepair {
         var step = PlaceholderStep()
         guard environment.systemVersion >= minimumSystemVersion, !environment.isPassiveLaunch else { return step }
         if let disabled = disabledReason(paths, fileSystem: fileSystem) {
-            step.report.reason = disabled
+            step.report.cause = .switchedOff(disabled)
             return step
         }
         let lock: RepairLock
         switch RepairLock.take(paths, fileSystem: fileSystem) {
         case .acquired(let taken): lock = taken
         case .busy:
-            step.report.reason = "another repair or restore of this container is in progress"
+            step.report.cause = .placeholderBusy
             return step
         case .failed(let error):
-            step.report.reason = "lock: \(error.description)"
+            step.report.cause = .placeholderLockFailed(error)
             return step
         }
         defer { lock.release() }
         let loaded = Ledger.load(from: paths.ledgerFile, fileSystem: fileSystem)
         guard !loaded.readFailed else {
-            step.report.reason = loaded.problem
+            step.report.cause = loaded.problem
             return step
         }
         step.ledger = loaded.ledger
@@ -144,7 +149,7 @@ extension SnapshotRepair {
         guard let last = ledger.appVersion, let now = environment.appVersion, last != now else { return report }
         report.upgradeLaunch = true
         guard let entries else {
-            report.reason = "no snapshot folder to copy from"
+            report.cause = .noSnapshotToCopy
             return report
         }
         var undecodable = 0
@@ -170,10 +175,7 @@ extension SnapshotRepair {
             let chosen = PlaceholderChoice.choose(
                 candidates, screen: screen, orientation: environment.currentOrientation ?? .portrait, appearance: appearance)
         else {
-            report.reason =
-                undecodable > 0 && candidates.isEmpty
-                ? "the snapshots are in the system's ASTC format, which UIImage cannot decode: show the launch storyboard"
-                : "no PNG or JPEG snapshot is known to be the one of this orientation and appearance"
+            report.cause = undecodable > 0 && candidates.isEmpty ? .snapshotsUndecodable : .noSnapshotForSlot
             return report
         }
         do {
@@ -189,7 +191,7 @@ extension SnapshotRepair {
             report.width = header?.width
             report.height = header?.height
         } catch {
-            report.reason = error.description
+            report.cause = .fileSystem(error)
         }
         return report
     }

@@ -49,7 +49,13 @@ struct CatalogRepairTests {
         let installed = try container.installRealAAPL()
         let report = try await context(loads: Counter(), present: false).launch(.phone("2026-02-20")).get()
         #expect(report.files.count == 4)
-        #expect(report.files.allSatisfy { $0.outcome == .failed && $0.reason?.contains("data set TestPack") == true })
+        #expect(
+            report.files.allSatisfy {
+                guard $0.outcome == .failed, case .variantUnavailable(_, .pack(.notFound("data set TestPack")))? = $0.cause else {
+                    return false
+                }
+                return true
+            })
         for (name, fixture) in installed {
             #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
         }
