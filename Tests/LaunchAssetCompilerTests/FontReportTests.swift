@@ -57,6 +57,16 @@ import Testing
         #expect(diagnostic.message.contains("this text is drawn with DejaVu Sans here (\"sans-serif\" in the list)"))
     }
 
+    /// Design tools write fontconfig's generic names (Inkscape: `font-family:Sans`), in any case:
+    /// they resolve to an installed font like CSS's generic families, with no word.
+    @Test(arguments: ["Sans", "SERIF", "Monospace", "mono", "sans-serif"])
+    func fontconfigsGenericNamesResolveToAnInstalledFont(family: String) throws {
+        let report = try report(svg("<text style=\"font-family:\(family);font-size:12px\">Hi</text>"))
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let use = try #require(report.uses.first?.uses.first)
+        #expect(use.font?.isShipped == false && use.font?.file.path.isEmpty == false)
+    }
+
     @Test func aFamilyALayoutStringWritesIsCheckedInTheInstance() throws {
         let report = try report(svg("<text font-family=\"{{font}}\">Hi</text>"), strings: ["font": "Brand Sans"])
         let diagnostic = try #require(report.diagnostics.first)

@@ -37,10 +37,12 @@ public final class TemplateFonts: @unchecked Sendable {
     /// File extensions fontconfig reads as fonts.
     static let fileExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
-    /// The families CSS names instead of a font; fontconfig resolves each to an installed font.
+    /// The families CSS names instead of a font, and fontconfig's own aliases for them (`Sans`
+    /// and `Mono`, which Inkscape writes), compared without case; fontconfig resolves each to
+    /// an installed font.
     static let genericFamilies: Set<String> = [
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace",
-        "ui-rounded", "emoji", "math", "fangsong",
+        "ui-rounded", "emoji", "math", "fangsong", "sans", "mono",
     ]
 
     /// The fonts for the templates in `templatesDirectory`.
