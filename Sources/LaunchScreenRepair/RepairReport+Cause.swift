@@ -6,7 +6,7 @@ extension RepairReport {
     /// says. Each cause is one case, and its words are written once, here, in ``description``:
     /// they are the report's `reason` and `notes` text, in `repair --json`, the stored
     /// `last-report.json` and the system log.
-    package enum Cause: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Cause: ReportCause {
         // MARK: Why a run stopped early
 
         /// iOS before 13 keeps launch snapshots where the app may not write.
@@ -233,24 +233,6 @@ extension RepairReport {
             case .noSnapshotForSlot: "no PNG or JPEG snapshot is known to be the one of this orientation and appearance"
             case .recorded(let text): text
             }
-        }
-
-        /// Causes are the same when their words are: a cause read back from a stored report
-        /// (``recorded(_:)``) equals the one that wrote it.
-        package static func == (lhs: Cause, rhs: Cause) -> Bool { lhs.description == rhs.description }
-
-        /// Hashes the words, as ``==`` compares them.
-        package func hash(into hasher: inout Hasher) { hasher.combine(description) }
-
-        /// Reads the words of a stored report: what was written, as ``recorded(_:)``.
-        package init(from decoder: any Decoder) throws {
-            self = .recorded(try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Writes the words, so a report's JSON says the reason as a sentence.
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(description)
         }
     }
 

@@ -4,7 +4,7 @@ extension RemoteFetchReport {
     /// Why a fetch stopped, why an image was not stored, and what a note says: each cause one
     /// case, its words written once, in ``description``. They are the report's `reason` and
     /// `notes` text, in `fetch --json`.
-    package enum Cause: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Cause: ReportCause {
         /// A remote file was refused or could not be had (``RemoteFetchError``).
         case failure(RemoteFetchError)
         /// The device is locked and the store is protected until it is unlocked.
@@ -67,24 +67,6 @@ extension RemoteFetchReport {
             case .cancelled: "cancelled by the app: the images not stored are fetched next time"
             case .recorded(let text): text
             }
-        }
-
-        /// Causes are the same when their words are: a cause read back from a stored report
-        /// (``recorded(_:)``) equals the one that wrote it.
-        package static func == (lhs: Cause, rhs: Cause) -> Bool { lhs.description == rhs.description }
-
-        /// Hashes the words, as ``==`` compares them.
-        package func hash(into hasher: inout Hasher) { hasher.combine(description) }
-
-        /// Reads the words of a stored report: what was written, as ``recorded(_:)``.
-        package init(from decoder: any Decoder) throws {
-            self = .recorded(try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Writes the words, so a report's JSON says the reason as a sentence.
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(description)
         }
     }
 }
