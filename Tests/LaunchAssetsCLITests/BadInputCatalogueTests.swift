@@ -259,7 +259,8 @@ extension BadInputCase {
             try workspace.write(
                 "Templates/calm.svg", "{{{title}}}<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{width}}\" height=\"{{height}}\"/>\n")
             try workspace.edit("Layouts/default.json") {
-                $0.replacingOccurrences(of: "\"Welcome\"", with: "\"<!DOCTYPE svg [<!ENTITY a 'b'>]>\"")
+                $0.replacingOccurrences(
+                    of: "\"priority\": 0,", with: "\"priority\": 0, \"strings\": { \"title\": \"<!DOCTYPE svg [<!ENTITY a 'b'>]>\" },")
             }
         },
         BadInputCase(

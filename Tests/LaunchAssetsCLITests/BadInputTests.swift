@@ -124,7 +124,7 @@ struct BadInputTests {
 
     @Test func emitSVGWritesTheInstancesOfAFailedRender() throws {
         let workspace = try Workspace()
-        try workspace.write("Templates/logo.svg", "<g><rect></g>\n")
+        try workspace.write("Templates/mark.svg", "<g><rect></g>\n")
         let emitted = workspace.root.appendingPathComponent("instances")
         let message = try workspace.renderFails(["--layout", "default", "--idiom", "phone", "--emit-svg", emitted.path])
         #expect(message.contains("SVG syntax: "), "\(message)")

@@ -102,7 +102,7 @@ import Testing
         #expect(try render.check().status == 0)
 
         // A template the variants include: only the stamp can tell.
-        try render.edit("Templates/logo.svg") { $0.replacingOccurrences(of: #"rx="16""#, with: #"rx="20""#) }
+        try render.edit("Templates/mark.svg") { $0.replacingOccurrences(of: #"rx="20.7""#, with: #"rx="24""#) }
         let template = try render.check()
         #expect(template.status == 3)
         #expect(template.stderr.contains("LaunchAssets.swift: rendered from other inputs"))
@@ -111,10 +111,10 @@ import Testing
         #expect(try render.render().status == 0)
         let pack = render.files.url("App/LaunchAssets.xcassets/LaunchAssetsPack.dataset/LaunchAssets-iphone.launchpack")
         let saved = try Data(contentsOf: pack)
-        try render.edit("Layouts/default.json") { $0.replacingOccurrences(of: #""Welcome""#, with: #""Hello""#) }
+        try render.edit("Layouts/default.json") { $0.replacingOccurrences(of: "#5A67E8", with: "#5A67E9") }
         #expect(try render.render().status == 0)
         try saved.write(to: pack)
-        try render.edit("Layouts/default.json") { $0.replacingOccurrences(of: #""Hello""#, with: #""Welcome""#) }
+        try render.edit("Layouts/default.json") { $0.replacingOccurrences(of: "#5A67E9", with: "#5A67E8") }
         let mixed = try render.check()
         #expect(mixed.status == 3)
         #expect(mixed.stderr.contains("LaunchAssets-iphone.launchpack: written for manifest"))
