@@ -125,6 +125,38 @@ struct LocalizationTests {
         #expect(arabicOnly.filter { $0.appearance == .light }.map(\.locale) == ["en", "ar"])
     }
 
+    @Test("a catalog text the app fills in (format specifiers, substitutions) is left out of its language, with a warning at the entry")
+    func fillInTextLeftOut() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let catalog = try folder.write(
+            "Localizable.xcstrings",
+            """
+            { "sourceLanguage": "en", "version": "1.0", "strings": {
+              "Hello": { "localizations": {
+                "ja": { "stringUnit": { "state": "translated", "value": "こんにちは、%@" } },
+                "ar": { "stringUnit": { "state": "translated", "value": "أهلاً" } } } },
+              "Unused": { "localizations": {
+                "ja": { "stringUnit": { "state": "translated", "value": "%lld 件" } } } } } }
+            """)
+        var warnings: [Diagnostic] = []
+        let layouts = ["a.json": Self.layout(id: "a", strings: #"{ "title": "Hello", "subtitle": "Hello" }"#)]
+        let variants = try plan(layouts, settings: LocalizationSettings(stringTables: [catalog]), warnings: &warnings)
+        #expect(Set(variants.compactMap(\.locale)) == ["en", "ar"], "Japanese has no title to draw")
+        #expect(!variants.contains { $0.svg.contains("%@") })
+        // Once for the entry both strings use, none for the entry no layout uses.
+        let leftOut = warnings.filter { $0.message.hasPrefix("left out") }
+        #expect(leftOut.count == 1, "\(warnings)")
+        let warning = try #require(leftOut.first)
+        #expect(warning.description.hasPrefix("\(displayed(catalog)):3:"), "\(warning)")
+        #expect(warning.description.contains("warning: strings.Hello.localizations.ja.stringUnit.value: left out of this language"))
+
+        // Not warned about a language that is not drawn.
+        var arabicOnly: [Diagnostic] = []
+        _ = try plan(layouts, settings: LocalizationSettings(languages: ["ar"], stringTables: [catalog]), warnings: &arabicOnly)
+        #expect(!arabicOnly.contains { $0.message.hasPrefix("left out") })
+    }
+
     @Test("a tag that is not BCP 47, one given twice, and a key strings lack are errors at their place")
     func errors() throws {
         let fixture = try PlannerFixture(

@@ -52,6 +52,45 @@ import Testing
                 }
               }
             },
+            "Days of snow" : {
+              "localizations" : {
+                "de" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "Schneetag" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "Schneetage" } }
+                    }
+                  }
+                }
+              }
+            },
+            "Snow in town" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@snow@ in %#@town@" },
+                  "substitutions" : {
+                    "snow" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Flocken" } } } } },
+                    "town" : { "argNum" : 2, "formatSpecifier" : "@", "variations" : { "plural" : {
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } }
+                  }
+                }
+              }
+            },
+            "Welcome back" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen zurück, %1$@" } },
+                "fr" : { "stringUnit" : { "state" : "machine_translated", "value" : "Bon retour" } }
+              }
+            },
+            "Save 50% today" : {
+              "shouldTranslate" : false
+            },
+            "Snow 100%" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Heute 50% Schnee, 100% Winter, 10%% Sonne" } }
+              }
+            },
             "STAY WARM" : {
               "extractionState" : "manual"
             },
@@ -62,7 +101,7 @@ import Testing
               }
             }
           },
-          "version" : "1.0"
+          "version" : "1.1"
         }
         """
 
@@ -121,16 +160,52 @@ import Testing
         #expect(tables.languages == ["ar", "de", "fr", "zh-Hans"])
     }
 
-    @Test func pluralsGiveTheirOtherFormAndDeviceVariationsAreLeftOut() throws {
+    @Test func pluralsGiveTheirOtherFormAndMachineTranslationsShip() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("Localizable.xcstrings", Self.catalog)
         let tables = try read(["Localizable.xcstrings"], in: folder)
-        #expect(tables.translation(of: "%lld days of snow", into: "de") == "%lld Schneetage")
-        #expect(tables.translation(of: "%lld days of snow", into: "en") == "%lld days of snow")
-        #expect(tables.translation(of: "Tap to continue", into: "de") == nil)
-        // With no `en` entry, the key is its own English text.
+        #expect(tables.translation(of: "Days of snow", into: "de") == "Schneetage")
+        #expect(tables.translation(of: "Welcome back", into: "fr") == "Bon retour")
+        // A percent sign that is text stays, whatever stands after it.
+        #expect(tables.translation(of: "Snow 100%", into: "de") == "Heute 50% Schnee, 100% Winter, 10%% Sonne")
+        // `shouldTranslate: false`, and no `en` entry: the key is its own English text.
+        #expect(tables.translation(of: "Save 50% today", into: "en") == "Save 50% today")
         #expect(tables.translation(of: "Tap to continue", into: "en") == "Tap to continue")
+    }
+
+    @Test(arguments: [
+        ("Tap to continue", ".variations", "it varies by device"),
+        ("Snow in town", ".substitutions", "its \"substitutions\" are filled in by the app"),
+        ("Welcome back", ".stringUnit.value", "its text holds the format specifier %1$@"),
+        ("%lld days of snow", ".variations.plural.other.stringUnit.value", "its text holds the format specifier %lld"),
+    ])
+    func textTheAppFillsInOrThatVariesByDeviceIsLeftOutWithItsReason(key: String, path: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = try folder.write("Localizable.xcstrings", Self.catalog)
+        let tables = try read(["Localizable.xcstrings"], in: folder)
+        #expect(tables.translation(of: key, into: "de") == nil)
+        let warning = try #require(tables.reasonLeftOut(key, in: "de"))
+        #expect(warning.severity == .warning)
+        #expect(warning.file == displayed(file))
+        #expect(warning.path == "strings.\(key).localizations.de\(path)")
+        #expect(warning.line != nil)
+        #expect(warning.message.hasPrefix("left out of this language: \(reason)"), "\(warning.message)")
+        #expect(warning.message.hasSuffix("give the layout this translation in its \"localizations\""))
+    }
+
+    @Test func stringsTableTextWithAFormatSpecifierIsLeftOutWithItsReason() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("en.lproj/Launch.strings", #""Welcome back" = "Welcome back";"#)
+        let german = try folder.write("de.lproj/Launch.strings", #""Welcome back" = "Willkommen zurück, %@"; "Hi" = "Hallo 50% of";"#)
+        let tables = try read(["en.lproj/Launch.strings"], in: folder)
+        #expect(tables.translation(of: "Welcome back", into: "de") == nil)
+        #expect(tables.translation(of: "Hi", into: "de") == "Hallo 50% of")
+        let warning = try #require(tables.reasonLeftOut("Welcome back", in: "de"))
+        #expect(warning.severity == .warning && warning.file == displayed(german) && warning.path == "Welcome back")
+        #expect(warning.message.contains("the format specifier %@"))
     }
 
     @Test func keysAreTheirOwnSourceTextUnlessTheSourceLanguageSaysOtherwise() throws {

@@ -296,6 +296,30 @@ extension Diagnostic {
         Diagnostic(message: "missing \"strings\": expected a String Catalog")
     }
 
+    /// A String Catalog localization with `substitutions`, left out of its language.
+    static var substitutionsLeftOut: Diagnostic {
+        Diagnostic(
+            .warning,
+            message: "left out of this language: its \"substitutions\" are filled in by the app at run time, "
+                + "which a launch screen, drawn before the app runs, cannot be; give the layout this translation in its \"localizations\"")
+    }
+
+    /// A String Catalog localization that varies by `kinds` other than plural, left out of its language.
+    static func variationsLeftOut(_ kinds: [String]) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            message: "left out of this language: it varies by \(kinds.joined(separator: " and ")), and a launch screen draws one text "
+                + "for every device of a layout; give the layout this translation in its \"localizations\"")
+    }
+
+    /// A table's text holding `specifier`, left out of its language.
+    static func formatSpecifierLeftOut(_ specifier: String) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            message: "left out of this language: its text holds the format specifier \(specifier), which the app fills in at run time "
+                + "and a launch screen, drawn before the app runs, cannot; give the layout this translation in its \"localizations\"")
+    }
+
     /// A String Catalog's string unit without its `value`.
     static var stringUnitWithoutValue: Diagnostic {
         Diagnostic(message: "missing \"value\": expected the text of the string unit")

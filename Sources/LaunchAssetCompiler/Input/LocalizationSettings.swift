@@ -41,6 +41,7 @@ public struct LocalizationSettings: Sendable, Hashable {
             chosen = tags
         }
         let tables = stringTables.isEmpty ? nil : try StringTables(tables: stringTables)
+        var leftOut: Set<Diagnostic> = []
         for index in layouts.indices {
             var layout = layouts[index]
             layout.developmentLanguage = development
@@ -51,6 +52,10 @@ public struct LocalizationSettings: Sendable, Hashable {
                     for (key, text) in layout.strings where translations[language]?[key] == nil {
                         if let translated = tables.translation(of: text, into: table) {
                             translations[language, default: [:]][key] = translated
+                        } else if let reason = tables.reasonLeftOut(text, in: table), chosen?.contains(language) ?? true,
+                            leftOut.insert(reason).inserted
+                        {
+                            warnings.append(reason)
                         }
                     }
                 }

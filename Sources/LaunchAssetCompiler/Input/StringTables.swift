@@ -12,30 +12,40 @@ import Foundation
 /// - A String Catalog (`.xcstrings`) gives each language's `stringUnit.value`, as Xcode builds
 ///   it into the app: a unit in state `translated`, `needs_review` or `stale` is used (the last
 ///   two are real translations Xcode flags for a look, and still ships); a unit in state `new`
-///   is not, as it is a translation not yet made. A plural string gives its `other` form (a
-///   launch screen has no count); a string that varies another way (by device) is left out of
-///   that language. In the catalog's `sourceLanguage`, a string with no entry is its own key.
+///   is not, as it is a translation not yet made. `machine_translated` (catalog version 1.3)
+///   counts as `translated`, as Xcode ships it. A plural string gives its `other` form (a
+///   launch screen has no count). Left out of that language, each with a warning saying why
+///   when a layout asks for it (``leftOut``): a string that varies another way (by device), one
+///   with `substitutions`, and one whose text holds format specifiers (`%@`, `%lld`, `%1$@`),
+///   which nothing fills on a launch screen. In the catalog's `sourceLanguage`, a string with no
+///   entry is its own key, `shouldTranslate: false` ones included.
 /// - A `.strings` table (`App/Resources/en.lproj/Launch.strings`) is read from every
 ///   `*.lproj` folder beside the one named, wherever that folder has one. `Base.lproj` holds
 ///   the development language: it counts as the catalogs' `sourceLanguage`, after that
 ///   language's own folder, and is skipped when no catalog names a source language (its text
-///   is then the layouts' own, with nothing to translate).
+///   is then the layouts' own, with nothing to translate). A text with format specifiers is
+///   left out as in a catalog.
 public struct StringTables: Sendable, Equatable {
     /// The catalogs' `sourceLanguage` (the first one that has it), or `nil`.
     public var sourceLanguage: String?
     /// language tag (as the table names it: "zh-Hans", "ar", "pt-BR") → key → translated text.
     public var translations: [String: [String: String]]
+    /// language tag → key → the warning that says why a table's text for it is not drawn.
+    public var leftOut: [String: [String: Diagnostic]]
 
-    public init(sourceLanguage: String? = nil, translations: [String: [String: String]] = [:]) {
+    public init(
+        sourceLanguage: String? = nil, translations: [String: [String: String]] = [:], leftOut: [String: [String: Diagnostic]] = [:]
+    ) {
         self.sourceLanguage = sourceLanguage
         self.translations = translations
+        self.leftOut = leftOut
     }
 
     /// Reads every table, reporting the errors of all of them; `urls` as resolved from the
     /// configuration (diagnostics show them relative to the working directory).
     public init(tables urls: [URL]) throws(CompilerError) {
         /// Each table's entries in reading order; a `nil` language is `Base.lproj`.
-        var tables: [(language: String?, entries: [String: String])] = []
+        var tables: [Table] = []
         var sourceLanguage: String?
         var errors: [Diagnostic] = []
         for url in urls {
@@ -44,7 +54,9 @@ public struct StringTables: Sendable, Equatable {
                 case "xcstrings":
                     let catalog = try StringCatalog(contentsOf: url)
                     sourceLanguage = sourceLanguage ?? catalog.sourceLanguage
-                    tables += catalog.translations.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                    tables += Set(catalog.translations.keys).union(catalog.leftOut.keys).sorted().map {
+                        Table(language: $0, entries: catalog.translations[$0] ?? [:], leftOut: catalog.leftOut[$0] ?? [:])
+                    }
                 case "strings":
                     tables += try Self.lprojTables(named: url)
                 default:
@@ -56,17 +68,34 @@ public struct StringTables: Sendable, Equatable {
         }
         guard errors.isEmpty else { throw CompilerError(errors) }
         self.init(sourceLanguage: sourceLanguage)
-        for (language, entries) in tables {
-            guard let language = language ?? sourceLanguage else { continue }
-            let tag = translations.keys.first { $0.lowercased() == language.lowercased() } ?? language
-            translations[tag, default: [:]].merge(entries) { first, _ in first }
+        for table in tables {
+            guard let language = table.language ?? sourceLanguage else { continue }
+            let tag = Set(translations.keys).union(leftOut.keys).first { $0.lowercased() == language.lowercased() } ?? language
+            translations[tag, default: [:]].merge(table.entries) { first, _ in first }
+            leftOut[tag, default: [:]].merge(table.leftOut) { first, _ in first }
         }
+    }
+
+    /// One table's text in one language (`nil`: `Base.lproj`), and what it has that is not drawn.
+    private struct Table {
+        var language: String?
+        var entries: [String: String]
+        var leftOut: [String: Diagnostic] = [:]
     }
 
     /// The translation of `key` into `language`, if a table has one. Tags match whatever their case.
     public func translation(of key: String, into language: String) -> String? {
-        if let table = translations[language] { return table[key] }
-        return translations.first { $0.key.lowercased() == language.lowercased() }?.value[key]
+        Self.entry(of: key, in: language, of: translations)
+    }
+
+    /// Why a table's text for `key` in `language` is not drawn, when one is left out.
+    public func reasonLeftOut(_ key: String, in language: String) -> Diagnostic? {
+        Self.entry(of: key, in: language, of: leftOut)
+    }
+
+    private static func entry<Value>(of key: String, in language: String, of tables: [String: [String: Value]]) -> Value? {
+        if let table = tables[language] { return table[key] }
+        return tables.first { $0.key.lowercased() == language.lowercased() }?.value[key]
     }
 
     /// Every language some table translates into, sorted; not the source language, whose text
@@ -84,7 +113,7 @@ public struct StringTables: Sendable, Equatable {
 
     /// The table named by `url` (`…/en.lproj/Launch.strings`) in every `*.lproj` folder beside
     /// its own, language folders by name and `Base` last.
-    private static func lprojTables(named url: URL) throws(CompilerError) -> [(language: String?, entries: [String: String])] {
+    private static func lprojTables(named url: URL) throws(CompilerError) -> [Table] {
         guard TargetConfigurationFile.namesSiblingTables(url) else {
             throw CompilerError(
                 Diagnostic.stringsOutsideLanguageFolder(url.lastPathComponent).placed(file: url.relativePathForDisplay, path: nil))
@@ -96,16 +125,19 @@ public struct StringTables: Sendable, Equatable {
             throw CompilerError(
                 Diagnostic.unlistableFolder(reason: systemReason(error)).placed(file: resources.relativePathForDisplay, path: nil))
         }
-        var tables: [(language: String?, entries: [String: String])] = []
+        var tables: [Table] = []
         var errors: [Diagnostic] = []
         for file in files {
             let language = languageTag(file.deletingLastPathComponent().deletingPathExtension().lastPathComponent)
-            if file.deletingLastPathComponent().lastPathComponent == url.deletingLastPathComponent().lastPathComponent {
-                tables.append((language, named.entries))
-                continue
-            }
             do {
-                tables.append((language, try StringsFile(contentsOf: file).entries))
+                let isNamed = file.deletingLastPathComponent().lastPathComponent == url.deletingLastPathComponent().lastPathComponent
+                var table = Table(language: language, entries: isNamed ? named.entries : try StringsFile(contentsOf: file).entries)
+                for (key, text) in table.entries {
+                    guard let specifier = FormatSpecifiers.first(in: text) else { continue }
+                    table.entries[key] = nil
+                    table.leftOut[key] = Diagnostic.formatSpecifierLeftOut(specifier).placed(file: file.relativePathForDisplay, path: key)
+                }
+                tables.append(table)
             } catch {
                 errors += error.diagnostics
             }
@@ -121,6 +153,8 @@ struct StringCatalog {
     var sourceLanguage: String?
     /// language tag → key → text.
     var translations: [String: [String: String]] = [:]
+    /// language tag → key → why its text there is not drawn.
+    var leftOut: [String: [String: Diagnostic]] = [:]
 
     /// Reads and checks the catalog at `url`.
     init(contentsOf url: URL) throws(CompilerError) {
@@ -148,8 +182,11 @@ struct StringCatalog {
             }
             for (language, localization) in reader.inOrder(localizations, at: "\(entryPath).localizations") {
                 let text = try reader.text(of: localization, at: "\(entryPath).localizations.\(language)")
-                if let tag = StringTables.languageTag(language), let text {
-                    translations[tag, default: [:]][key] = text
+                guard let tag = StringTables.languageTag(language) else { continue }
+                switch text {
+                case .drawn(let text): translations[tag, default: [:]][key] = text
+                case .leftOut(let reason): leftOut[tag, default: [:]][key] = reason
+                case nil: break
                 }
             }
         }
@@ -184,15 +221,21 @@ struct StringCatalog {
             return string
         }
 
-        /// The text a localization gives a launch screen, or `nil` when it gives none.
-        func text(of localization: Any, at path: String) throws(CompilerError) -> String? {
+        /// What a localization gives a launch screen: its text, the reason it is left out, or
+        /// `nil` when it gives nothing (not yet translated).
+        func text(of localization: Any, at path: String) throws(CompilerError) -> CatalogText? {
             let localization = try object(localization, at: path, "expected an object with \"stringUnit\" or \"variations\"")
+            if localization["substitutions"] != nil {
+                return .leftOut(input.diagnostic(at: "\(path).substitutions", .substitutionsLeftOut))
+            }
             if let unit = localization["stringUnit"] {
                 return try text(ofUnit: unit, at: "\(path).stringUnit")
             }
             guard let variations = localization["variations"] else { return nil }
             let kinds = try object(variations, at: "\(path).variations", "expected an object of variations (\"plural\", \"device\")")
-            guard let plural = kinds["plural"] else { return nil }
+            guard let plural = kinds["plural"] else {
+                return kinds.isEmpty ? nil : .leftOut(input.diagnostic(at: "\(path).variations", .variationsLeftOut(kinds.keys.sorted())))
+            }
             let cases = try object(plural, at: "\(path).variations.plural", "expected an object of plural forms (\"one\", \"other\")")
             guard let other = cases["other"] else { return nil }
             let form = try object(other, at: "\(path).variations.plural.other", "expected an object with \"stringUnit\"")
@@ -200,8 +243,8 @@ struct StringCatalog {
             return try text(ofUnit: unit, at: "\(path).variations.plural.other.stringUnit")
         }
 
-        /// A string unit's value, unless its state is `new`.
-        private func text(ofUnit unit: Any, at path: String) throws(CompilerError) -> String? {
+        /// A string unit's value, unless its state is `new`; left out when it holds a format specifier.
+        private func text(ofUnit unit: Any, at path: String) throws(CompilerError) -> CatalogText? {
             let unit = try object(unit, at: path, "expected an object with \"state\" and \"value\"")
             guard let value = unit["value"] else {
                 throw CompilerError(input.diagnostic(at: path, .stringUnitWithoutValue))
@@ -211,7 +254,16 @@ struct StringCatalog {
                 let state = try string(state, at: "\(path).state", "expected a state in quotes (translated, needs_review, stale or new)")
                 if state == "new" { return nil }
             }
-            return text
+            if let specifier = FormatSpecifiers.first(in: text) {
+                return .leftOut(input.diagnostic(at: "\(path).value", .formatSpecifierLeftOut(specifier)))
+            }
+            return .drawn(text)
         }
+    }
+
+    /// What a catalog's localization gives a launch screen.
+    enum CatalogText {
+        case drawn(String)
+        case leftOut(Diagnostic)
     }
 }
