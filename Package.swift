@@ -54,7 +54,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources/devices.json"), .copy("Resources/gallery.mustache")]
+            resources: [.copy("Resources/devices.json"), .copy("Resources/gallery.mustache"), .copy("Resources/Starter")]
         ),
         .executableTarget(
             name: "launch-assets",

@@ -12,6 +12,7 @@ struct LaunchAssetsCommand: AsyncParsableCommand {
             "Exit status: 0 done, 1 bad input (the message names the file and the place), 2 usage; diff exits 3 when the renders differ, fetch when it did not complete.",
         version: GeneratorVersion.current,
         subcommands: [
+            InitCommand.self,
             RenderCommand.self,
             DiffCommand.self,
             MergeCommand.self,

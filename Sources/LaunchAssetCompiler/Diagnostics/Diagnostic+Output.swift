@@ -4,6 +4,21 @@
 extension Diagnostic {
     // MARK: - Writing
 
+    /// A file of `init`'s starter that is already there; nothing was written.
+    static var starterWouldOverwrite: Diagnostic {
+        Diagnostic(message: "already exists: init writes into a folder without the starter's files, and changed nothing")
+    }
+
+    /// A file of `init`'s starter that could not be written, for `reason`; the ones written before were removed.
+    static func starterNotWritten(reason: String) -> Diagnostic {
+        Diagnostic(message: "cannot write the starter (\(reason)); the files written before it were removed")
+    }
+
+    /// The starter is not among the tool's resources (a build that left them out).
+    static var starterMissing: Diagnostic {
+        Diagnostic(message: "the starter is missing from launch-assets' resources: build launch-assets again")
+    }
+
     /// The output folder could not be written, for `reason`; nothing was replaced.
     static func outputNotWritten(reason: String) -> Diagnostic {
         Diagnostic(message: "cannot write the output (\(reason)); the previous output is untouched")
