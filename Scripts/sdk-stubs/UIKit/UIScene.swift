@@ -12,6 +12,11 @@ open class UIScene: UIResponder {
         case background
     }
 
+    // UIKit/UIScene.h: UISceneConnectionOptions, what a scene delegate's
+    // scene(_:willConnectTo:options:) receives (the documentation's snippets).
+    @MainActor
+    open class ConnectionOptions: NSObject {}
+
     // UIKit/UIScene.h
     open var session: UISceneSession { fatalError() }
     // UIKit/UIScene.h
