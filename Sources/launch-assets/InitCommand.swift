@@ -38,7 +38,8 @@ struct InitCommand: ParsableCommand {
                             launch screens for none)
 
               SwiftPM, rendered by the build plugin (librsvg on the building machine): in Package.swift,
-              the target whose folder this is gets
+              the target whose folder this is (with a Swift file of its own: SwiftPM builds no target
+              of generated files alone) gets
                   dependencies: [.product(name: "LaunchScreenRepair", package: "LaunchAssets")],
                   exclude: ["Layouts", "Templates", "launch-assets.json"],
                   plugins: [.plugin(name: "LaunchAssetsPlugin", package: "LaunchAssets")]
