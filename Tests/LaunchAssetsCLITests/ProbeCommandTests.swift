@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `launch-assets probe`, through the real binary.

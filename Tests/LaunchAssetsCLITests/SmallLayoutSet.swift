@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Two of the package's layouts (the fallback and spring) copied into a temporary folder, so a
 /// test can edit them; rendered for phones only, which keeps a render to seconds.
