@@ -12,7 +12,7 @@ struct SmallLayoutSet {
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         for name in ["default.json", "spring.json"] {
             try FileManager.default.copyItem(
-                at: CLIRunner.packageRoot.appendingPathComponent("Layouts/\(name)"), to: layouts.appendingPathComponent(name)
+                at: PackageRoot.url.appendingPathComponent("Layouts/\(name)"), to: layouts.appendingPathComponent(name)
             )
         }
     }
@@ -22,7 +22,7 @@ struct SmallLayoutSet {
         try CLIRunner.run(
             [
                 "render", "--quiet", "--layouts", layouts.path, "--templates",
-                CLIRunner.packageRoot.appendingPathComponent("Templates").path,
+                PackageRoot.url.appendingPathComponent("Templates").path,
                 "--idiom", "phone", "--output", folder.appendingPathComponent(output).path,
             ] + arguments)
     }

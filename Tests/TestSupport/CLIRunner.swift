@@ -22,24 +22,21 @@ public struct CLIRunner {
         return Bundle.main.bundleURL
     }
 
-    /// The package root, where the bundled `Layouts/` and `Templates/` live.
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// A render cache folder for this test run.
     public static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent(
         "launch-assets-test-cache-\(UUID().uuidString)")
 
     /// Runs `launch-assets` with `arguments` in `directory`, with `environment` added to this
     /// process's, and waits for it.
-    public static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], in directory: URL = PackageRoot.url, environment: [String: String] = [:]) throws -> Result
+    {
         try run(productsDirectory.appendingPathComponent("launch-assets"), arguments, in: directory, environment: environment)
     }
 
     /// Runs `program` with `arguments` in `directory`, with `environment` added to this
     /// process's, and waits for it.
     public static func run(
-        _ program: URL, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
+        _ program: URL, _ arguments: [String], in directory: URL = PackageRoot.url, environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         process.executableURL = program

@@ -8,7 +8,7 @@ public enum SnapshotFixtures {
 
     /// The snapshots' folder in the package (the CLI and the example read it in place; the
     /// runtime's tests read their bundled copy).
-    public static let folder = CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/snapshots")
+    public static let folder = PackageRoot.url.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/snapshots")
 
     /// The four AAPL snapshots, by what they show.
     public static let aapl: [(name: String, width: Int, height: Int, dark: Bool)] = [

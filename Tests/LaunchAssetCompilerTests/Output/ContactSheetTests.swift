@@ -12,8 +12,8 @@ struct ContactSheetTests {
     func plan(_ layoutIDs: [String], languages: [String] = [], idioms: [Idiom] = [.phone]) throws -> Plan {
         try LaunchAssetGenerator(
             configuration: .init(
-                layoutsDirectory: LaunchScreenTests.packageRoot.appendingPathComponent("Layouts"),
-                templatesDirectory: LaunchScreenTests.packageRoot.appendingPathComponent("Templates"), layoutIDs: layoutIDs,
+                layoutsDirectory: PackageRoot.url.appendingPathComponent("Layouts"),
+                templatesDirectory: PackageRoot.url.appendingPathComponent("Templates"), layoutIDs: layoutIDs,
                 idioms: idioms, localization: LocalizationSettings(languages: languages))
         ).plan(checkingInstances: false)
     }

@@ -14,15 +14,13 @@ import TestSupport
 /// and its checks.
 @Suite("The generated launch screen")
 struct LaunchScreenTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 
     /// The package's own layouts, planned with `layoutIDs` only.
     static func bundledPlan(_ layoutIDs: [String] = ["default"]) throws -> Plan {
         try LaunchAssetGenerator(
             configuration: .init(
-                layoutsDirectory: packageRoot.appendingPathComponent("Layouts"),
-                templatesDirectory: packageRoot.appendingPathComponent("Templates"), layoutIDs: layoutIDs)
+                layoutsDirectory: PackageRoot.url.appendingPathComponent("Layouts"),
+                templatesDirectory: PackageRoot.url.appendingPathComponent("Templates"), layoutIDs: layoutIDs)
         ).plan()
     }
 

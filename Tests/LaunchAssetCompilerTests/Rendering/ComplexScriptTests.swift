@@ -111,8 +111,7 @@ struct ComplexScriptTests {
     static let wrongByAtLeast = 3 * tolerance
 
     /// The package's own `Templates/`.
-    static let bundledTemplates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Templates")
+    static let bundledTemplates = PackageRoot.url("Templates")
 
     /// The sample's font file: the shipped one, or the installed one `fc-list` names.
     private func fontFile(_ sample: ComplexScriptSample) throws -> URL {

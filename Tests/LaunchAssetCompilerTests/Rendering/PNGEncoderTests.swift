@@ -220,7 +220,7 @@ struct PNGEncoderTests {
 
     /// The iPhone variants of some of this package's own layouts.
     private func bundledPhoneVariants(layouts: [String]) throws -> [PlannedVariant] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageRoot.url
         let generator = LaunchAssetGenerator(
             configuration: .init(
                 layoutsDirectory: root.appendingPathComponent("Layouts"), templatesDirectory: root.appendingPathComponent("Templates"),

@@ -96,8 +96,7 @@ struct FontReportTests {
     }
 
     /// The package's own shipped fonts.
-    static let bundledFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Templates/Fonts")
+    static let bundledFonts = PackageRoot.url("Templates/Fonts")
 
     @Test func aFontShippedInTheFontsFolderProvidesItsFamilyAndIsPreferred() throws {
         let fixture = try PlannerFixture(

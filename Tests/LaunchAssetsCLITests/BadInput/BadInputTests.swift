@@ -16,7 +16,7 @@ struct BadInputTests {
             let fileManager = FileManager.default
             try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
             for folder in ["Layouts", "Templates"] {
-                try fileManager.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+                try fileManager.copyItem(at: PackageRoot.url.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }
             try fileManager.createDirectory(at: output.appendingPathComponent("images"), withIntermediateDirectories: true)
             try Data("previous manifest".utf8).write(to: output.appendingPathComponent("manifest.json"))

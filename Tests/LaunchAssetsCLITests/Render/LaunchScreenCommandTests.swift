@@ -15,7 +15,7 @@ struct LaunchScreenCommandTests {
         init() throws {
             files = try SmallLayoutSet()
             try FileManager.default.removeItem(at: files.layouts.appendingPathComponent("spring.json"))
-            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Templates"), to: templates)
+            try FileManager.default.copyItem(at: PackageRoot.url.appendingPathComponent("Templates"), to: templates)
         }
 
         var arguments: [String] {

@@ -16,7 +16,7 @@ struct RenderCacheTests {
             for folder in ["Layouts", "Templates"] {
                 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(
-                    at: CLIRunner.packageRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+                    at: PackageRoot.url.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }
         }
 

@@ -22,9 +22,9 @@ struct RenderCostTests {
         let layouts = folder.appendingPathComponent("Layouts")
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: CLIRunner.packageRoot.appendingPathComponent("Layouts/default.json"), to: layouts.appendingPathComponent("default.json"))
+            at: PackageRoot.url.appendingPathComponent("Layouts/default.json"), to: layouts.appendingPathComponent("default.json"))
         try FileManager.default.copyItem(
-            at: CLIRunner.packageRoot.appendingPathComponent("Templates"), to: folder.appendingPathComponent("Templates"))
+            at: PackageRoot.url.appendingPathComponent("Templates"), to: folder.appendingPathComponent("Templates"))
         try Self.grainy.write(to: folder.appendingPathComponent("Templates/grainy.svg"), atomically: true, encoding: .utf8)
         let layout = """
             {

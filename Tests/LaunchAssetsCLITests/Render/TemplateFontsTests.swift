@@ -32,7 +32,7 @@ struct TemplateFontsTests {
     @Test func aShippedFontDrawsTheSamePixelsWithAndWithoutItInstalled() throws {
         let set = try SmallLayoutSet()
         defer { try? FileManager.default.removeItem(at: set.folder) }
-        let bundled = CLIRunner.packageRoot.appendingPathComponent("Templates")
+        let bundled = PackageRoot.url.appendingPathComponent("Templates")
         let shippedFonts = try FileManager.default.contentsOfDirectory(
             at: bundled.appendingPathComponent("Fonts"), includingPropertiesForKeys: nil
         )
