@@ -92,8 +92,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchAssetsExampleTests",
-            dependencies: ["LaunchAssetsExample", "LaunchScreenRepair"]
+            dependencies: ["LaunchAssetsExample", "LaunchScreenRepair", "TestSupport"]
         ),
+        // What every test target shares: temporary folders, fixture access, synthetic PNGs and the
+        // runner of the built `launch-assets`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "LoopbackServer",
             path: "Tests/LoopbackServer",
@@ -101,12 +104,14 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchScreenRepairTests",
-            dependencies: ["LaunchScreenRepair", "LoopbackServer", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "LaunchScreenRepair", "LoopbackServer", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LaunchAssetCompilerTests",
-            dependencies: ["LaunchAssetCompiler"],
+            dependencies: ["LaunchAssetCompiler", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -115,6 +120,7 @@ let package = Package(
                 "launch-assets",
                 "LaunchScreenRepair",
                 "LoopbackServer",
+                "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LaunchScreenRepair
+import TestSupport
 
 /// One render of the package's own `Layouts/` and `Templates/` by the built CLI, shared by the
 /// end-to-end tests (a full render takes a while).

@@ -1,21 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `launch-assets init` through the real binary: a starter that validates, renders, passes
 /// `render --check` and is never written over anything.
-@Suite("A starter from init")
+@Suite("init, end to end")
 struct InitCommandTests {
-    /// An empty temporary folder, removed by the caller.
-    private func emptyFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("the starter validates, renders for iPhone with its launch screen, and the committed render checks as up to date")
     func starterRendersAndChecks() throws {
-        let folder = try emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("launch-assets-init")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let initialized = try CLIRunner.run(["init", "App"], in: folder)
         #expect(initialized.status == 0, "\(initialized.stderr)")
         #expect(initialized.stdout.contains("  Layouts/default.json\n") && initialized.stdout.contains("  launch-assets.json\n"))
@@ -44,8 +39,9 @@ struct InitCommandTests {
 
     @Test("init writes nothing where any starter file exists, and names each one")
     func refusesToOverwrite() throws {
-        let folder = try emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("launch-assets-init")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
         let mine = Data(#"{ "id": "mine" }"#.utf8)
         try mine.write(to: folder.appendingPathComponent("Layouts/default.json"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `render --shard K/N` and `merge`, end to end: the merged folder is the single render's, byte for byte.
-@Suite("shards and merge, end to end")
+@Suite("Shards and merge, end to end")
 struct MergeCommandTests {
     @Test func fourShardsMergeToTheSingleRender() throws {
         let set = try SmallLayoutSet()

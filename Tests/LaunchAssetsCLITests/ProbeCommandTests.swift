@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `launch-assets probe`, through the real binary.
 @Suite("launch-assets probe")
 struct ProbeCommandTests {
-    static let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures")
+    static let fixtures = PackageRoot.url.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures")
     /// The shared fixture set next to the package, when present (the development checkout).
-    static let shared = CLIRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let shared = PackageRoot.url.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
 
     @Test("one line per file: path, format, size; exit 0")
     func realSnapshots() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Two of the package's layouts (the fallback and spring) copied into a temporary folder, so a
 /// test can edit them; rendered for phones only, which keeps a render to seconds.
@@ -11,7 +12,7 @@ struct SmallLayoutSet {
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         for name in ["default.json", "spring.json"] {
             try FileManager.default.copyItem(
-                at: CLIRunner.packageRoot.appendingPathComponent("Layouts/\(name)"), to: layouts.appendingPathComponent(name)
+                at: PackageRoot.url.appendingPathComponent("Layouts/\(name)"), to: layouts.appendingPathComponent(name)
             )
         }
     }
@@ -21,7 +22,7 @@ struct SmallLayoutSet {
         try CLIRunner.run(
             [
                 "render", "--quiet", "--layouts", layouts.path, "--templates",
-                CLIRunner.packageRoot.appendingPathComponent("Templates").path,
+                PackageRoot.url.appendingPathComponent("Templates").path,
                 "--idiom", "phone", "--output", folder.appendingPathComponent(output).path,
             ] + arguments)
     }

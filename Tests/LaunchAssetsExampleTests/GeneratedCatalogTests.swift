@@ -1,11 +1,12 @@
 import Foundation
 import LaunchAssetsExample
 import LaunchScreenRepair
+import TestSupport
 import Testing
 
 /// The catalog LaunchAssetsPlugin generated at build time from the package's own layouts,
 /// and the runtime fed with it: the end-to-end test of the build integration.
-@Suite("generated catalog")
+@Suite("The generated catalog")
 struct GeneratedCatalogTests {
     @Test func everyVariantInThePackMatchesItsMD5AndLength() throws {
         let manifest = LaunchAssets.manifest
@@ -59,7 +60,7 @@ struct GeneratedCatalogTests {
 /// device under device-style names.
 struct SnapshotContainer {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("launch-assets-example-\(UUID().uuidString)")
-    let bundleID = "com.example.seasons"
+    let bundleID = SnapshotFixtures.bundleIdentifier
     /// File name → the appearance the device drew it in.
     var files: [(String, Appearance)] = []
 
@@ -68,14 +69,11 @@ struct SnapshotContainer {
     }
 
     init() throws {
-        let fixtures = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("LaunchScreenRepairTests/Fixtures/snapshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (index, fixture) in ["portrait-light", "portrait-dark", "landscape-light", "landscape-dark"].enumerated() {
             let name = "0000000\(index)-5C1F-4E2B-9D3A-7A0B2C4D6E8F@3x.ktx"
             try FileManager.default.copyItem(
-                at: fixtures.appendingPathComponent("aapl-1179x2556-\(fixture).ktx"),
+                at: SnapshotFixtures.folder.appendingPathComponent("aapl-1179x2556-\(fixture).ktx"),
                 to: folder.appendingPathComponent(name)
             )
             files.append((name, fixture.hasSuffix("dark") ? .dark : .light))

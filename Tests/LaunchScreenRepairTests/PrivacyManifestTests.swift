@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The runtime's `PrivacyInfo.xcprivacy`: App Store Connect refuses an upload (ITMS-91053) when an
@@ -65,7 +66,7 @@ struct PrivacyManifestTests {
 
     /// Each Swift file of the runtime's sources, comments left out, by its path in the package.
     static func runtimeSources() throws -> [(path: String, code: String)] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageRoot.url
         let sources = root.appendingPathComponent("Sources/LaunchScreenRepair")
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         var result: [(String, String)] = []

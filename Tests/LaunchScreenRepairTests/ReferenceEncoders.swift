@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The reference encoders, run at test time through the package's own scripts:
 /// `Scripts/make-snapshots` (ARM's astcenc, Apple's LZFSE library, libjpeg-turbo's cjpeg) and
@@ -9,21 +10,18 @@ enum ReferenceEncoders {
         var description: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Writes each spec (`<image>-<appearance>-<width>x<height>.<format>`, see the script's usage)
     /// into `folder` under that name.
     static func makeSnapshots(_ specs: [String], into folder: URL, preset: String = "fast") throws {
         try python(
-            packageRoot.appendingPathComponent("Scripts/make-snapshots"),
+            PackageRoot.url.appendingPathComponent("Scripts/make-snapshots"),
             ["--preset", preset, folder.path] + specs)
     }
 
     /// Writes the large raw-byte LZFSE vectors (`<name>.bin`, `<name>.lzfse`) into `folder`.
     static func makeLargeVectors(into folder: URL) throws {
         try python(
-            packageRoot.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/lzfse/make_vectors.py"),
+            PackageRoot.url.appendingPathComponent("Tests/LaunchScreenRepairTests/Fixtures/lzfse/make_vectors.py"),
             ["--into", folder.path])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchScreenRepair
@@ -237,7 +238,7 @@ struct SnapshotRepairTests {
         let report = SnapshotRepair.restore(container.locator)
         #expect(report.files.filter { $0.outcome == .restored }.count == 4)
         for (name, fixture) in installed {
-            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+            #expect(try container.contents(name) == (try fixtures.data("snapshots/\(fixture.name)")))
         }
         #expect(FileManager.default.fileExists(atPath: container.locator.ledgerFile.path) == false)
         // A repair after restore works again from scratch.
@@ -282,7 +283,7 @@ struct SnapshotRepairTests {
         // The backups still hold the system's originals after several replacements.
         _ = SnapshotRepair.restore(container.locator)
         for (name, fixture) in installed {
-            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+            #expect(try container.contents(name) == (try fixtures.data("snapshots/\(fixture.name)")))
         }
     }
 
@@ -316,7 +317,7 @@ struct SnapshotRepairTests {
         let legacy = container.locator.legacySnapshotFolder
         try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: legacy.appendingPathComponent("a.ktx"))
+            at: fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: legacy.appendingPathComponent("a.ktx"))
         _ = try container.installRealAAPL()
         let before = try container.names().map { try container.contents($0) }
         let recording = RecordingFileSystem()
@@ -326,7 +327,7 @@ struct SnapshotRepairTests {
         #expect(try container.names().map { try container.contents($0) } == before)
         #expect(
             try Data(contentsOf: legacy.appendingPathComponent("a.ktx"))
-                == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+                == (try fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
     }
 
     @Test("a background launch is deferred, nothing touched")
@@ -347,13 +348,13 @@ struct SnapshotRepairTests {
         try FileManager.default.createDirectory(at: scene.appendingPathComponent("downscaled"), withIntermediateDirectories: true)
         let sceneFile = scene.appendingPathComponent("ABC@3x.ktx")
         let downscaled = scene.appendingPathComponent("downscaled/ABC@3x.ktx")
-        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: sceneFile)
-        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: downscaled)
+        try FileManager.default.copyItem(at: fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: sceneFile)
+        try FileManager.default.copyItem(at: fixtures.url("snapshots/aapl-1179x2556-portrait-light.ktx"), to: downscaled)
         let recording = RecordingFileSystem()
         _ = try run(fileSystem: recording)
         #expect(!recording.mutations.contains { $0.contains("sceneID:") })
-        #expect(try Data(contentsOf: sceneFile) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
-        #expect(try Data(contentsOf: downscaled) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+        #expect(try Data(contentsOf: sceneFile) == (try fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(try Data(contentsOf: downscaled) == (try fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
     }
 
     @Test("a symlink named *.ktx pointing outside is skipped, never written through")
@@ -361,13 +362,13 @@ struct SnapshotRepairTests {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
         let outside = container.folder.url.appendingPathComponent("outside.ktx")
-        try FileManager.default.copyItem(at: Fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: outside)
+        try FileManager.default.copyItem(at: fixtures.url("snapshots/aapl-1179x2556-portrait-dark.ktx"), to: outside)
         try FileManager.default.createSymbolicLink(
             at: container.snapshots.appendingPathComponent("EVIL@3x.ktx"), withDestinationURL: outside)
         let report = try run()
         let link = try #require(report.files.first { $0.name == "EVIL@3x.ktx" })
         #expect(link.outcome == .skipped && link.cause == .symbolicLink)
-        #expect(try Data(contentsOf: outside) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(try Data(contentsOf: outside) == (try fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
         #expect(FileManager.default.fileExists(atPath: container.locator.backupFolder.appendingPathComponent("EVIL@3x.ktx").path) == false)
         #expect(report.files(.replaced).count == 4)
     }
@@ -377,8 +378,8 @@ struct SnapshotRepairTests {
         defer { container.folder.remove() }
         _ = try container.installRealAAPL()
         try container.write(Data(), as: "EMPTY@3x.ktx")
-        try container.write(try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(30), as: "SHORT@3x.ktx")
-        let cut = try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(4000)
+        try container.write(try fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(30), as: "SHORT@3x.ktx")
+        let cut = try fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx").prefix(4000)
         try container.write(cut, as: "CUT@3x.ktx")
         try container.install("aapl-1179x2556-portrait-dark.ktx", as: "LOCKED@3x.ktx")
         let recording = RecordingFileSystem(faults: [.failOpen("LOCKED@3x.ktx")])
@@ -415,13 +416,13 @@ struct SnapshotRepairTests {
         } else {
             Issue.record("\(failing): \(String(describing: byName[failing]?.cause))")
         }
-        #expect(try container.contents(failing) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
+        #expect(try container.contents(failing) == (try fixtures.data("snapshots/aapl-1179x2556-portrait-light.ktx")))
         #expect(byName[corrupt]?.outcome == .failed)
         if case .verificationMismatch(_, _, _, _, .restored?)? = byName[corrupt]?.cause {
         } else {
             Issue.record("\(corrupt): \(String(describing: byName[corrupt]?.cause))")
         }
-        #expect(try container.contents(corrupt) == (try Fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
+        #expect(try container.contents(corrupt) == (try fixtures.data("snapshots/aapl-1179x2556-portrait-dark.ktx")))
         #expect(byName[fine]?.outcome == .replaced)
         // No temporary files are left behind.
         #expect(try container.names().allSatisfy { !$0.hasPrefix(".") })
@@ -519,7 +520,7 @@ struct SnapshotRepairTests {
     @Test("PNG snapshots of unknown appearance are skipped here (no ImageIO), with the reason")
     func unknownPNG() throws {
         defer { container.folder.remove() }
-        for fixture in Fixtures.png { try container.install(fixture.name) }
+        for fixture in SnapshotFixtures.png { try container.install(fixture.name) }
         let report = try run()
         if ImageLuminance.isAvailable {
             #expect(report.files(.replaced).count == 4)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchScreenRepair
@@ -57,7 +58,7 @@ struct CatalogRepairTests {
                 return true
             })
         for (name, fixture) in installed {
-            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+            #expect(try container.contents(name) == (try fixtures.data("snapshots/\(fixture.name)")))
         }
     }
 
@@ -92,7 +93,7 @@ struct CatalogRepairTests {
         }
         await #expect(throws: RepairError.cancelled) { try await launch.value.get() }
         for (name, fixture) in installed {
-            #expect(try container.contents(name) == (try Fixtures.data("snapshots/\(fixture.name)")))
+            #expect(try container.contents(name) == (try fixtures.data("snapshots/\(fixture.name)")))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchScreenRepair
@@ -184,7 +185,7 @@ extension LaunchScenarios {
             try FileManager.default.removeItem(at: container.snapshots.appendingPathComponent(name))
         }
         for (name, fixture) in installed where !fixture.dark && fixture.width < fixture.height {
-            try container.write(try Fixtures.data("snapshots/\(fixture.name)"), as: name)
+            try container.write(try fixtures.data("snapshots/\(fixture.name)"), as: name)
         }
         var german = RepairEnvironment.phone()
         german.language = "de"
