@@ -59,12 +59,12 @@ struct DiffCommandTests {
 
     @Test func languageKeepsOnlyTheVariantsOfThoseLanguages() throws {
         let set = try SmallLayoutSet()
-        let options = ["--layout", "default", "--language", "ar", "--language", "ja"]
+        let options = ["--layout", "spring", "--language", "ar", "--language", "ja"]
         #expect(try set.render(into: "before", options).status == 0)
         // A new Arabic title: only the Arabic images change.
-        let file = set.layouts.appendingPathComponent("default.json")
+        let file = set.layouts.appendingPathComponent("spring.json")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let edited = text.replacingOccurrences(of: #""title": "أهلاً بك""#, with: #""title": "مرحباً""#)
+        let edited = text.replacingOccurrences(of: #""title": "مرحباً أيها الربيع""#, with: #""title": "مرحباً""#)
         #expect(edited != text)
         try edited.write(to: file, atomically: true, encoding: .utf8)
         #expect(try set.render(into: "after", options).status == 0)
@@ -97,7 +97,7 @@ struct DiffCommandTests {
 
     @Test func aLanguageNeitherRenderHasIsBadInputAndANonTagIsUsage() throws {
         let set = try SmallLayoutSet()
-        #expect(try set.render(into: "one", ["--layout", "default", "--language", "ar"]).status == 0)
+        #expect(try set.render(into: "one", ["--layout", "spring", "--language", "ar"]).status == 0)
         let missing = try set.run(["diff", "one", "one", "--language", "ja"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("--language ja: neither render has a variant in ja (theirs: en, ar)"), "\(missing.stderr)")

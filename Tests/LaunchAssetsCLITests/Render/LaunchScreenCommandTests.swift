@@ -104,7 +104,7 @@ struct LaunchScreenCommandTests {
         #expect(try render.check().status == 0)
 
         // A template the variants include: only the stamp can tell.
-        try render.edit("Templates/mark.svg") { $0.replacingOccurrences(of: #"rx="20.7""#, with: #"rx="24""#) }
+        try render.edit("Templates/mark.svg") { $0.replacingOccurrences(of: #"rx="16""#, with: #"rx="20""#) }
         let template = try render.check()
         #expect(template.status == 3)
         #expect(template.stderr.contains("LaunchAssets.swift: rendered from other inputs"))

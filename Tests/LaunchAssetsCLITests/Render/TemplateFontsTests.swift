@@ -54,7 +54,7 @@ struct TemplateFontsTests {
             try CLIRunner.run(
                 [
                     "render", "--no-cache", "--layouts", set.layouts.path, "--templates", templates.path, "--idiom", "phone",
-                    "--layout", "default", "--output", set.url(output).path,
+                    "--layout", "spring", "--output", set.url(output).path,
                 ], environment: environment)
         }
         // Shipped only; shipped and installed; installed only.
@@ -71,7 +71,7 @@ struct TemplateFontsTests {
         // Neither: the text falls back to the list's sans-serif, with a warning, and looks different.
         let neither = try render("neither", templates: bare)
         #expect(neither.status == 0)
-        #expect(neither.stderr.contains("Bare/logo.svg:22:"), "\(neither.stderr)")
+        #expect(neither.stderr.contains("Bare/logo.svg:10:"), "\(neither.stderr)")
         #expect(neither.stderr.contains("warning: font families \"Inter\", \"Noto Sans Arabic\""), "\(neither.stderr)")
         let fallback = try images(set, "neither")
         #expect(fallback.keys.sorted() == reference.keys.sorted())

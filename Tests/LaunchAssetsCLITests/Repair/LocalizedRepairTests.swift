@@ -3,8 +3,9 @@ import LaunchScreenRepair
 import TestSupport
 import Testing
 
-/// The bundled `default` layout rendered in its five languages, and `repair --language` on the
-/// real AAPL snapshots, through the real binary.
+/// The bundled `summer` layout rendered in its five languages (with the fallback, which has no
+/// words and is drawn once), and `repair --language` on the real AAPL snapshots on a summer day,
+/// through the real binary.
 @Suite("Localized render and repair --language, end to end")
 struct LocalizedRepairTests {
     let root: URL
@@ -30,7 +31,7 @@ struct LocalizedRepairTests {
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     func render() throws -> LaunchManifest {
-        let result = try CLIRunner.run(["render", "--layout", "default", "--idiom", "phone", "--quiet", "--output", output.path])
+        let result = try CLIRunner.run(["render", "--layout", "default", "--layout", "summer", "--idiom", "phone", "--quiet", "--output", output.path])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
     }
@@ -60,23 +61,27 @@ struct LocalizedRepairTests {
     func expected(_ language: String) -> [String: String] {
         Dictionary(
             uniqueKeysWithValues: SnapshotFixtures.aapl.map(\.name).map {
-                ($0, "default-phone-1179x2556-\($0.contains("dark") ? "dark" : "light")-\(language)")
+                ($0, "summer-phone-1179x2556-\($0.contains("dark") ? "dark" : "light")-\(language)")
             })
     }
 
-    @Test("the default layout in en, zh-Hans, ja, ar and hi: a variant per language where the text differs, with its locale")
+    @Test(
+        "summer in en, zh-Hans, ja, ar and hi: a variant per language where the text differs, with its locale; the fallback without words once"
+    )
     func renderedInFiveLanguages() throws {
         defer { cleanUp() }
         let manifest = try render()
         #expect(manifest.developmentLanguage == "en")
-        let languages = Dictionary(grouping: manifest.variants, by: { $0.locale ?? "-" }).mapValues(\.count)
+        let summer = manifest.variants.filter { $0.layout == "summer" }
+        let languages = Dictionary(grouping: summer, by: { $0.locale ?? "-" }).mapValues(\.count)
         #expect(languages.keys.sorted() == ["ar", "en", "hi", "ja", "zh-Hans"])
         #expect(Set(languages.values).count == 1, "every language has an image for every screen: \(languages)")
-        let pngs = Set(manifest.variants.map(\.md5))
-        #expect(pngs.count == manifest.variants.count, "every language draws its own image")
+        let pngs = Set(summer.map(\.md5))
+        #expect(pngs.count == summer.count, "every language draws its own image")
+        #expect(manifest.variants.filter { $0.layout == "default" }.allSatisfy { $0.locale == nil })
         let swift = try String(contentsOf: output.appendingPathComponent("LaunchAssets.swift"), encoding: .utf8)
         #expect(swift.contains("developmentLanguage: \"en\""))
-        #expect(swift.contains(" default-phone-1179x2556-light-ar default 1179 2556 portrait light phone "))
+        #expect(swift.contains(" summer-phone-1179x2556-light-ar summer 1179 2556 portrait light phone "))
     }
 
     @Test(
