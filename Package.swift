@@ -130,11 +130,13 @@ let package = Package(
             dependencies: ["LaunchAssetCompiler", "LaunchAssetSources"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LaunchAssetSourcesTests", dependencies: ["LaunchAssetSources"]),
         .testTarget(
             name: "LaunchAssetsCLITests",
             dependencies: [
                 "launch-assets",
                 "launch-assets-check",
+                "LaunchAssetSources",
                 "LaunchScreenRepair",
                 "LoopbackServer",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -34,7 +34,7 @@ public struct SourcesRecord: Sendable, Hashable {
         public var description: String {
             switch self {
             case .noRecord:
-                "records no sources (it was written by an older launch-assets, by `launch-assets merge`, or by hand)"
+                "records no sources (written by an older launch-assets, by `launch-assets merge`, or by hand): render it again with launch-assets render"
             case .malformedLine(let line):
                 "has a sources record line it cannot read: \(line)"
             case .missingLine(let prefix):
@@ -70,6 +70,11 @@ public struct SourcesRecord: Sendable, Hashable {
     static let templatesPrefix = "// Templates folder "
     static let sourcePrefix = "// Source "
     static let outputPrefix = "// Output "
+
+    /// Whether `line` is one of a record's header lines.
+    static func isRecordLine(_ line: some StringProtocol) -> Bool {
+        [renderPrefix, layoutsPrefix, templatesPrefix, sourcePrefix, outputPrefix].contains { line.hasPrefix($0) }
+    }
 
     /// The header lines, in the order a read expects.
     public var headerLines: [String] {
@@ -111,14 +116,6 @@ public struct SourcesRecord: Sendable, Hashable {
         guard let templates else { throw .missingLine(Self.templatesPrefix) }
         self.init(
             workingDirectory: render.0, command: render.1, layouts: layouts, templates: templates, sources: sources, outputs: outputs)
-    }
-
-    /// The record of the Swift file at `url`, read from its header.
-    public init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        // The header ends at the first blank line; the rest is the manifest.
-        let end = data.firstRange(of: Data("\n\n".utf8))?.lowerBound ?? data.endIndex
-        try self.init(header: String(decoding: data[..<end], as: UTF8.self))
     }
 
     /// Where `path`, a path of the record, is for the Swift file `swiftFile`.

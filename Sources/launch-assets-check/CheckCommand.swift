@@ -22,7 +22,9 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The generated Swift files of committed renders.", valueName: "swift-file"))
     var swiftFiles: [String]
 
-    @Option(help: ArgumentHelp("Write this Swift file (a comment only) when every render is up to date; remove it otherwise.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write this Swift file (a comment only) when every render is up to date; remove it otherwise.", valueName: "file"))
     var stamp: String?
 
     func run() throws {
@@ -41,7 +43,9 @@ struct CheckCommand: ParsableCommand {
             unchecked = unchecked || findings.contains { !$0.isStale }
             if findings.contains(where: \.isStale), let record = check.record {
                 let directory = SourcesRecord.url(of: record.workingDirectory, besides: check.swiftFile)
-                report("\(check.swiftFile.path): error: render \(name) again, then commit what it writes: (cd \(SourcesRecord.shellQuoted(directory.path)) && \(record.command))")
+                report(
+                    "\(check.swiftFile.path): error: render \(name) again, then commit what it writes: (cd \(SourcesRecord.shellQuoted(directory.path)) && \(record.command))"
+                )
             }
         }
         if unchecked { throw ExitCode(1) }

@@ -36,7 +36,8 @@ struct CommittedRenderCheck {
         var description: String {
             switch self {
             case .unreadable(let reason): "cannot be read: \(reason)"
-            case .notGenerated: "is not a Swift file launch-assets generated (no \"\(GeneratedSwiftHeader.generatorPrefix)launch-assets\" line)"
+            case .notGenerated:
+                "is not a Swift file launch-assets generated (no \"\(GeneratedSwiftHeader.generatorPrefix)launch-assets\" line)"
             case .otherGenerator(let found): "was rendered by \(found), this check is \(GeneratorVersion.manifestName)"
             case .record(let error): error.description
             case .source(let change): change.description

@@ -34,7 +34,8 @@ extension LaunchAssetGenerator {
     }
 
     /// Writes the folder one render writes from the shards `request` read: byte for byte what a
-    /// single render of the same inputs and options writes.
+    /// single render of the same inputs and options writes, but for the Swift file's sources
+    /// record, which only a render that read the input files can write.
     package static func run(_ request: MergeRequest) throws(CompilerError) -> RenderResult {
         let merged = request.merged
         let record = merged.record
