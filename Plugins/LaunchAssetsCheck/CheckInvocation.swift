@@ -4,7 +4,7 @@ import PackagePlugin
 /// The `launch-assets-check` runs for a target: one per committed render, with every file the
 /// render read declared as an input, so the check runs again when one of them changes.
 struct CheckInvocation {
-    /// A generated Swift file and the files its check reads.
+    /// A generated Swift file and the files its check reads, with the folders it lists.
     struct Render {
         let swiftFile: URL
         let inputs: [URL]
@@ -26,7 +26,8 @@ struct CheckInvocation {
             guard GeneratedSwiftHeader(text) != nil else { continue }
             // Without a record the check says so; it needs no input then.
             let record = try? SourcesRecord(header: text)
-            let found = record.map { $0.renderSources(besides: file).inputFiles() } ?? []
+            let sources = record?.renderSources(besides: file)
+            let found = (sources?.inputFiles() ?? []) + (sources?.folders() ?? [])
             let outputs = record?.outputs.map { SourcesRecord.url(of: $0, besides: file) } ?? []
             let inputs = (found + outputs).filter { FileManager.default.fileExists(atPath: $0.path) }
             renders.append(Render(swiftFile: file, inputs: [file] + inputs))

@@ -38,6 +38,17 @@ public struct RenderSources: Sendable, Hashable {
             .sorted { $0.path < $1.path }
     }
 
+    /// The folders whose listing decides the input files: the layouts folder, the templates folder
+    /// and every folder below it. A build declares them as inputs too, so that an added or removed
+    /// file runs the check again.
+    public func folders() -> [URL] {
+        let below =
+            FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isDirectoryKey])?
+            .compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true } ?? []
+        return [layouts, templates] + below.map(\.standardizedFileURL).sorted { $0.path < $1.path }
+    }
+
     /// Whether `file` is found in a folder rather than named one by one.
     func isInFolders(_ file: URL) -> Bool {
         let path = file.standardizedFileURL.path
