@@ -8,11 +8,13 @@ let package = Package(
     products: [
         .library(name: "LaunchScreenRepair", targets: ["LaunchScreenRepair"]),
         .executable(name: "launch-assets", targets: ["launch-assets"]),
+        .executable(name: "launch-assets-check", targets: ["launch-assets-check"]),
         // The generator's module, for the fuzz harnesses in Fuzzing/ only (a package of their own):
         // no stable API, hence the underscore, as swift-openapi-generator's `_OpenAPIGeneratorCore`.
         .library(name: "_LaunchAssetCompiler", targets: ["LaunchAssetCompiler"]),
         .plugin(name: "LaunchAssetsPlugin", targets: ["LaunchAssetsPlugin"]),
         .plugin(name: "RenderLaunchAssets", targets: ["RenderLaunchAssets"]),
+        .plugin(name: "LaunchAssetsCheck", targets: ["LaunchAssetsCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,10 +46,14 @@ let package = Package(
             // (required-reason APIs).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        // The input files a render reads and the record of their bytes it writes into the
+        // generated Swift: the compiler writes it, launch-assets-check reads it. No system library.
+        .target(name: "LaunchAssetSources", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "LaunchAssetCompiler",
             dependencies: [
                 "LaunchScreenRepair",
+                "LaunchAssetSources",
                 "CLibrsvg",
                 "CPangoFontconfig",
                 "CLibdeflate",
@@ -60,6 +66,16 @@ let package = Package(
             name: "launch-assets",
             dependencies: [
                 "LaunchAssetCompiler",
+                "LaunchAssetSources",
+                "LaunchScreenRepair",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Checks a committed render against its input files' bytes: links no librsvg, cairo or Pango.
+        .executableTarget(
+            name: "launch-assets-check",
+            dependencies: [
+                "LaunchAssetSources",
                 "LaunchScreenRepair",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -74,6 +90,11 @@ let package = Package(
             name: "LaunchAssetsPlugin",
             capability: .buildTool(),
             dependencies: ["launch-assets"]
+        ),
+        .plugin(
+            name: "LaunchAssetsCheck",
+            capability: .buildTool(),
+            dependencies: ["launch-assets-check"]
         ),
         .plugin(
             name: "RenderLaunchAssets",
@@ -111,13 +132,16 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchAssetCompilerTests",
-            dependencies: ["LaunchAssetCompiler", "TestSupport"],
+            dependencies: ["LaunchAssetCompiler", "LaunchAssetSources", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LaunchAssetSourcesTests", dependencies: ["LaunchAssetSources"]),
         .testTarget(
             name: "LaunchAssetsCLITests",
             dependencies: [
                 "launch-assets",
+                "launch-assets-check",
+                "LaunchAssetSources",
                 "LaunchScreenRepair",
                 "LoopbackServer",
                 "TestSupport",

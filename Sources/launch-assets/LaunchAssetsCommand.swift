@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAssetCompiler
+import LaunchAssetSources
 
 /// `launch-assets`: renders seasonal launch screens and repairs the iOS launch-snapshot cache.
 @main

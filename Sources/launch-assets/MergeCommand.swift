@@ -9,7 +9,9 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge the folders of `render --shard 1/N` … `N/N` into the folder one render writes.",
         discussion: """
-            The result is byte for byte what a single `render` with the same inputs and options writes. \
+            The result is byte for byte what a single `render` with the same inputs and options writes, but for \
+            the sources record in the Swift file's header, which only a render that read the inputs writes \
+            (launch-assets-check needs it: render a committed folder instead of merging it). \
             Refuses shards of different inputs, options or launch-assets versions, a shard given twice, \
             a missing shard, and a shard folder changed after its render; the message names the folder.
             """

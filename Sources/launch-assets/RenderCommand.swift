@@ -126,6 +126,7 @@ struct RenderCommand: ParsableCommand {
         options.emitSVG = emitSVG
         options.storyboard = storyboard
         options.check = check
+        options.arguments = Array(CommandLine.arguments.dropFirst())
         return options
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import LaunchScreenRepair
 import TestSupport
 
+@testable import LaunchAssetSources
+
 /// One render of the package's own `Layouts/` and `Templates/` by the built CLI, shared by the
 /// end-to-end tests (a full render takes a while).
 struct BundledRender: Sendable {
@@ -52,6 +54,17 @@ enum FileTree {
         while let url = enumerator?.nextObject() as? URL {
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             files[String(url.standardizedFileURL.path.dropFirst(root.count))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// ``contents(of:)`` without the sources record in each Swift file's header, which names the
+    /// command that rendered it: what two commands that render the same thing both write.
+    static func rendered(of folder: URL) throws -> [String: Data] {
+        var files = try contents(of: folder)
+        for (path, data) in files where path.hasSuffix(".swift") {
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            files[path] = Data(lines.filter { !SourcesRecord.isRecordLine($0) }.joined(separator: "\n").utf8)
         }
         return files
     }

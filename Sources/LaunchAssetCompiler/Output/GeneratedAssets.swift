@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// Everything one render produces, described before anything is written: the manifest in

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// A digest of everything a render's outputs follow from, computed without rendering: the

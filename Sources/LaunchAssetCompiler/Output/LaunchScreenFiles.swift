@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// The launch screen of ``LaunchScreenDesign`` as an app adds it: `LaunchScreen.storyboard`, and

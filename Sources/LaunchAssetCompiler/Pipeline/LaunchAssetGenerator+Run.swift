@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 extension LaunchAssetGenerator {
@@ -33,7 +34,8 @@ extension LaunchAssetGenerator {
     }
 
     /// Writes the folder one render writes from the shards `request` read: byte for byte what a
-    /// single render of the same inputs and options writes.
+    /// single render of the same inputs and options writes, but for the Swift file's sources
+    /// record, which only a render that read the input files can write.
     package static func run(_ request: MergeRequest) throws(CompilerError) -> RenderResult {
         let merged = request.merged
         let record = merged.record
@@ -157,12 +159,27 @@ private struct PlannedRun {
     private func wholeRenderFiles(_ assets: GeneratedAssets, preview: FileContents?) throws(CompilerError) -> [URL: FileContents] {
         var files = try destination.files(
             assets, typeName: request.typeName, bundle: request.bundle, remote: request.remote, preview: preview,
-            deviceNames: plan.catalog.names(of: plan.variants.flatMap(\.devices)), inputStamp: stamp)
+            deviceNames: plan.catalog.names(of: plan.variants.flatMap(\.devices)), inputStamp: stamp,
+            sourcesRecord: try sourcesRecord(idioms: Array(assets.idiomPacks.keys)))
         if let launchScreen, let storyboard = destination.storyboard, let catalog = destination.assetCatalog {
             let renderer = SVGRenderer(encoder: PNGEncoder(level: request.compressionLevel), fonts: plan.templates.fonts)
             files.merge(try launchScreen.files(storyboard: storyboard, catalog: catalog, renderer: renderer)) { $1 }
         }
         return files
+    }
+
+    /// The record of the input files' bytes, for `launch-assets-check`: it names the files the
+    /// render wrote that an app commits (each of `idioms`' packs, the storyboard).
+    private func sourcesRecord(idioms: [Idiom]) throws(CompilerError) -> SourcesRecord {
+        let outputs = destination.committedOutputs(idioms: idioms, typeName: request.typeName, launchScreen: launchScreen != nil)
+        do {
+            return try SourcesRecord(
+                sources: request.sources, swiftFile: destination.swift,
+                workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), arguments: request.arguments,
+                outputs: outputs)
+        } catch {
+            throw CompilerError(.fileFailed(reason: "cannot record the input files' bytes: \(error.localizedDescription)"))
+        }
     }
 
     /// What the render did: the summary `--json` prints, and the lines of the closing summary.

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// Where a render writes, every path resolved: the output folder and the files a command line
@@ -46,14 +47,23 @@ package struct RenderDestination: Sendable {
         preview = options.preview
     }
 
+    /// The files a whole render writes that an app commits beside the Swift file: the pack (each
+    /// idiom's, in an asset catalog) and the storyboard.
+    func committedOutputs(idioms: [Idiom], typeName: String, launchScreen: Bool) -> [URL] {
+        let packs =
+            assetCatalogDirectory.map { Array(AssetCatalog(typeName: typeName).packFiles(in: $0, idioms: idioms).values) } ?? [pack]
+        return packs + (launchScreen ? [storyboard].compactMap { $0 } : [])
+    }
+
     /// A whole render's files: `manifest.json`, the pack, the Swift file, and as asked the asset
     /// catalog, the images, the preview and the gallery. `deviceNames` label the gallery.
     func files(
         _ assets: GeneratedAssets, typeName: String, bundle: SwiftSourceGenerator.ResourceBundle, remote: RemoteLayoutSource?,
-        preview: FileContents?, deviceNames: [String: String], inputStamp: InputStamp?
+        preview: FileContents?, deviceNames: [String: String], inputStamp: InputStamp?, sourcesRecord: SourcesRecord? = nil
     ) throws(CompilerError) -> [URL: FileContents] {
         let generator = SwiftSourceGenerator(
-            typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote, inputStamp: inputStamp)
+            typeName: typeName, bundle: bundle, assetCatalog: assetCatalog != nil, remote: remote, inputStamp: inputStamp,
+            sourcesRecord: sourcesRecord)
         var files: [URL: FileContents] = [
             folder.manifest: .bytes(assets.manifestJSON),
             pack: assets.pack,

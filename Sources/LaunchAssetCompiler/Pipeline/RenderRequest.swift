@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// One run of the generator as a command asks for it, every option resolved once: what the
@@ -49,6 +50,9 @@ package struct RenderRequest: Sendable {
         package var emitSVG: String?
         package var storyboard: String?
         package var check = false
+        /// The command line after the program's name, as given: recorded in the generated Swift
+        /// (``SourcesRecord``) as the command that renders again.
+        package var arguments: [String] = []
 
         package init() {}
     }
@@ -81,6 +85,10 @@ package struct RenderRequest: Sendable {
     package var cache: RenderCache?
     /// Where the output goes.
     package var destination: RenderDestination
+    /// The files the render reads, as `launch-assets-check` finds them again.
+    package var sources: RenderSources
+    /// The command line after the program's name, as given.
+    package var arguments: [String]
     /// Findings about the settings that do not stop the run, such as a key that has nothing to
     /// apply to.
     package var warnings: [Diagnostic] = []
@@ -135,7 +143,18 @@ package struct RenderRequest: Sendable {
                 directory: options.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? RenderCache.defaultDirectory,
                 templatesDirectory: templates)
         self.destination = RenderDestination(options, output: output, typeName: typeName, assetCatalog: catalogDirectory)
+        self.sources = RenderSources(
+            layouts: layouts, templates: templates,
+            files: [options.configuration.map { URL(fileURLWithPath: $0) }, devices].compactMap { $0 }
+                + inputs.localization.stringTables.flatMap(Self.tableFiles))
+        self.arguments = options.arguments
         self.warnings = warnings
+    }
+
+    /// The files a `stringTables` entry names: the table in every sibling language folder, or itself.
+    private static func tableFiles(_ table: URL) -> [URL] {
+        guard TargetConfigurationFile.namesSiblingTables(table) else { return [table] }
+        return (try? TargetConfigurationFile.siblingTables(of: table)) ?? [table]
     }
 
     /// Whether the run writes the launch screen (`--storyboard`).

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 
 /// The folder a remote layout source serves, as `launch-assets publish` writes it:

@@ -2,6 +2,7 @@ import CLibdeflate
 import CLibrsvg
 import Crypto
 import Foundation
+import LaunchAssetSources
 
 /// Rendered PNGs kept between runs, each filed under a digest of everything that decides its
 /// bytes: the generator, librsvg, cairo and libdeflate versions, the compression level, the pixel

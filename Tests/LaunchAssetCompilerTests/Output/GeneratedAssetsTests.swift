@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAssetSources
 import LaunchScreenRepair
 import TestSupport
 import Testing

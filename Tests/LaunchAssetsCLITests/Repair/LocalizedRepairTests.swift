@@ -31,7 +31,9 @@ struct LocalizedRepairTests {
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     func render() throws -> LaunchManifest {
-        let result = try CLIRunner.run(["render", "--layout", "default", "--layout", "summer", "--idiom", "phone", "--quiet", "--output", output.path])
+        let result = try CLIRunner.run([
+            "render", "--layout", "default", "--layout", "summer", "--idiom", "phone", "--quiet", "--output", output.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(LaunchManifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
     }

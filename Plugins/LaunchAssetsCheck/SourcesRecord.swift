@@ -1,0 +1,1 @@
+../../Sources/LaunchAssetSources/SourcesRecord.swift

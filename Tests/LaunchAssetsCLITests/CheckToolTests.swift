@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LaunchAssetSources
+
+/// `launch-assets-check` through the real binaries: a committed render made by `launch-assets
+/// render`, then checked against the bytes of its input files, as the LaunchAssetsCheck plugin
+/// runs it.
+@Suite("launch-assets-check, end to end")
+struct CheckToolTests {
+    /// The fallback layout and the package's templates in a temporary folder, rendered into
+    /// `App/` with paths relative to that folder, as an app's repository does.
+    struct CommittedRender {
+        let files: SmallLayoutSet
+        var swiftFile: URL { files.url("App/LaunchAssets.swift") }
+
+        static let arguments = [
+            "render", "--layouts", "Layouts", "--templates", "Templates", "--idiom", "phone", "--no-images", "--output", "Render",
+            "--swift", "App/LaunchAssets.swift", "--asset-catalog", "App", "--storyboard", "App/LaunchScreen.storyboard",
+        ]
+
+        init() throws {
+            files = try SmallLayoutSet()
+            try FileManager.default.removeItem(at: files.layouts.appendingPathComponent("spring.json"))
+            try FileManager.default.copyItem(at: PackageRoot.url.appendingPathComponent("Templates"), to: files.url("Templates"))
+            let render = try files.run(Self.arguments)
+            #expect(render.status == 0, "\(render.stderr)")
+        }
+
+        func check() throws -> CLIRunner.Result {
+            try CLIRunner.run(CLIRunner.productsDirectory.appendingPathComponent("launch-assets-check"), [swiftFile.path], in: files.folder)
+        }
+
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let url = files.url(path)
+            try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+        }
+    }
+
+    /// `Examples/CommittedRender` records the bytes of this package's layouts and templates: edit
+    /// them, and this test says which command renders the example again.
+    @Test func committedExampleIsUpToDate() throws {
+        let swiftFile = PackageRoot.url.appendingPathComponent("Examples/CommittedRender/App/LaunchAssets.swift")
+        let check = try CLIRunner.run(CLIRunner.productsDirectory.appendingPathComponent("launch-assets-check"), [swiftFile.path])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test func aFreshRenderIsUpToDate() throws {
+        let render = try CommittedRender()
+        let check = try render.check()
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.isEmpty)
+        let header = try String(contentsOf: render.swiftFile, encoding: .utf8)
+        #expect(header.contains("\n// Render in ..: launch-assets render --layouts Layouts --templates Templates --idiom phone"))
+        #expect(header.contains("\n// Templates folder ../Templates\n"))
+        #expect(header.contains(" ../Templates/Fonts/Inter-Bold.otf\n"))
+        #expect(header.contains("\n// Output LaunchAssets.xcassets/LaunchAssetsPack.dataset/LaunchAssets-iphone.launchpack\n"))
+        #expect(header.contains("\n// Output LaunchScreen.storyboard\n"))
+    }
+
+    @Test func anEditedTemplateIsStaleAndTheMessageSaysHowToRenderAgain() throws {
+        let render = try CommittedRender()
+        try render.edit("Templates/logo.svg") { $0 + "<!-- edited -->\n" }
+        let check = try render.check()
+        #expect(check.status == 3)
+        #expect(
+            check.stderr.contains(
+                "\(render.swiftFile.path): error: LaunchAssets.swift is stale: ../Templates/logo.svg changed since the render"))
+        #expect(
+            check.stderr.contains(
+                "error: render LaunchAssets.swift again, then commit what it writes: (cd \(render.files.folder.path) && launch-assets render --layouts Layouts"
+            ))
+        #expect(!check.stderr.contains("default.json"))
+    }
+
+    @Test func anAddedLayoutIsStale() throws {
+        let render = try CommittedRender()
+        try FileManager.default.copyItem(
+            at: PackageRoot.url.appendingPathComponent("Layouts/spring.json"),
+            to: render.files.layouts.appendingPathComponent("spring.json"))
+        let check = try render.check()
+        #expect(check.status == 3)
+        #expect(check.stderr.contains("LaunchAssets.swift is stale: ../Layouts/spring.json was added since the render"))
+    }
+
+    @Test func aMissingOutputIsStale() throws {
+        let render = try CommittedRender()
+        try FileManager.default.removeItem(at: render.files.url("App/LaunchScreen.storyboard"))
+        let check = try render.check()
+        #expect(check.status == 3)
+        #expect(check.stderr.contains("LaunchAssets.swift is stale: LaunchScreen.storyboard is missing"))
+    }
+
+    @Test func aFileFromAnotherGeneratorVersionIsStale() throws {
+        let render = try CommittedRender()
+        try render.edit("App/LaunchAssets.swift") {
+            $0.replacingOccurrences(of: "// Generated by launch-assets 0.1.0.", with: "// Generated by launch-assets 0.0.9.")
+        }
+        let check = try render.check()
+        #expect(check.status == 3)
+        #expect(
+            check.stderr.contains("LaunchAssets.swift is stale: was rendered by launch-assets 0.0.9, this check is launch-assets 0.1.0"))
+    }
+
+    @Test func aFileWithoutTheRecordCannotBeChecked() throws {
+        let render = try CommittedRender()
+        try render.edit("App/LaunchAssets.swift") { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !SourcesRecord.isRecordLine($0) }.joined(separator: "\n")
+        }
+        let check = try render.check()
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(render.swiftFile.path): error: LaunchAssets.swift records no sources"))
+    }
+
+    @Test func aFileLaunchAssetsDidNotGenerateCannotBeChecked() throws {
+        let render = try CommittedRender()
+        try Data("import Foundation\n".utf8).write(to: render.swiftFile)
+        let check = try render.check()
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("LaunchAssets.swift is not a Swift file launch-assets generated"))
+    }
+}
