@@ -44,9 +44,10 @@ struct InitCommand: ParsableCommand {
                   exclude: ["Layouts", "Templates", "launch-assets.json"],
                   plugins: [.plugin(name: "LaunchAssetsPlugin", package: "LaunchAssets")]
 
-              Xcode, a committed render (nothing to install on the building machine): render here,
+              Xcode, a committed render (nothing to install on the building machine): with this folder
+              beside MyApp.xcodeproj, outside the app's sources (MyApp/), render
                   \(enter)launch-assets render --config launch-assets.json --no-images --output build/launch-assets \\
-                      --swift LaunchAssets.swift --asset-catalog . --storyboard LaunchScreen.storyboard
+                      --swift MyApp/LaunchAssets.swift --asset-catalog MyApp --storyboard MyApp/LaunchScreen.storyboard
               add those three files to the app target, make LaunchScreen its launch screen, and add the
               LaunchAssetsCheck build plugin, which fails the build when they are stale.
 
