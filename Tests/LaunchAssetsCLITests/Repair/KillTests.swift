@@ -143,46 +143,25 @@ struct KillBench {
     let pack: Data
     let variantBytes: Set<Data>
 
-    /// A manifest and pack in the generator's format (as `RepairWorkspace` makes them), two
-    /// layouts, with PNG-headed variants of a real rendered image's size (~256 KB), so that a
-    /// write takes as long as it does in an app.
+    /// A manifest and pack in the generator's format (`RepairInputs`), three layouts, with
+    /// PNG-headed variants of a real rendered image's size (~256 KB), so that a write takes as
+    /// long as it does in an app.
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("kill-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Output"), withIntermediateDirectories: true)
-        let layouts: [LaunchManifest.Layout] = [
-            .init(
-                id: "winter", displayName: "Winter", priority: 0,
-                schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
-            .init(
-                id: "spring", displayName: "Spring", priority: 0,
-                schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
-            .init(id: "default", displayName: "Default", priority: 0, schedule: []),
-        ]
-        let version = "kill-test-1"
-        let start = LaunchPack.headerLength(version: version)
-        var body = Data()
-        var variants: [LaunchManifest.Variant] = []
-        for layout in layouts {
-            for appearance in Appearance.allCases {
-                let id = "\(layout.id)-phone-1179x2556-portrait-\(appearance.rawValue)"
-                let png = PNGBytes.synthetic(width: 1179, height: 2556, text: id + String(repeating: " \(id)", count: 7_000))
-                variants.append(
-                    .init(
-                        id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
-                        appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: MD5Digest.hex(of: png),
-                        offset: start + body.count, length: png.count))
-                body.append(png)
-            }
-        }
-        manifest = LaunchManifest(
-            version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
-        let packData = LaunchPack.header(version: version, bodyLength: body.count) + body
-        pack = packData
-        variantBytes = Set(variants.map { packData.subdata(in: $0.packRange!) })
-        try packData.write(to: root.appendingPathComponent("Output/LaunchAssets.launchpack"))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(manifest).write(to: manifestURL)
+        let inputs = try RepairInputs(
+            layouts: [
+                .init(
+                    id: "winter", displayName: "Winter", priority: 0,
+                    schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+                .init(
+                    id: "spring", displayName: "Spring", priority: 0,
+                    schedule: [DateRange(from: SeasonDate("03-01")!, through: SeasonDate("05-31")!)]),
+                .init(id: "default", displayName: "Default", priority: 0, schedule: []),
+            ],
+            version: "kill-test-1", into: root.appendingPathComponent("Output"), text: { $0 + String(repeating: " \($0)", count: 7_000) })
+        manifest = inputs.manifest
+        pack = inputs.pack
+        variantBytes = inputs.variantBytes
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: root) }

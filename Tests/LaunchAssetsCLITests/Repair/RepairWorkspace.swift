@@ -19,37 +19,16 @@ struct RepairWorkspace {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("repair-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Output"), withIntermediateDirectories: true)
-        // A manifest and pack in the generator's format: one PNG-headed variant per layout and appearance.
-        let layouts: [LaunchManifest.Layout] = [
-            .init(
-                id: "winter", displayName: "Winter", priority: 0,
-                schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
-            .init(id: "default", displayName: "Default", priority: 0, schedule: []),
-        ]
-        let version = "cli-test-1"
-        let start = LaunchPack.headerLength(version: version)
-        var body = Data()
-        var variants: [LaunchManifest.Variant] = []
-        for layout in layouts {
-            for appearance in Appearance.allCases {
-                let id = "\(layout.id)-phone-1179x2556-portrait-\(appearance.rawValue)"
-                let png = PNGBytes.synthetic(width: 1179, height: 2556, text: id)
-                variants.append(
-                    .init(
-                        id: id, layout: layout.id, width: 1179, height: 2556, orientation: .portrait,
-                        appearance: appearance, idiom: .phone, devices: ["iPhone15,2"], md5: MD5Digest.hex(of: png),
-                        offset: start + body.count, length: png.count))
-                body.append(png)
-            }
-        }
-        manifest = LaunchManifest(
-            version: version, generator: "tests", pack: "LaunchAssets.launchpack", layouts: layouts, variants: variants)
-        pack = LaunchPack.header(version: version, bodyLength: body.count) + body
-        try pack.write(to: root.appendingPathComponent("Output/LaunchAssets.launchpack"))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(manifest).write(to: manifestURL)
+        let inputs = try RepairInputs(
+            layouts: [
+                .init(
+                    id: "winter", displayName: "Winter", priority: 0,
+                    schedule: [DateRange(from: SeasonDate("12-01")!, through: SeasonDate("02-28")!)]),
+                .init(id: "default", displayName: "Default", priority: 0, schedule: []),
+            ],
+            version: "cli-test-1", into: root.appendingPathComponent("Output"))
+        manifest = inputs.manifest
+        pack = inputs.pack
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for fixture in SnapshotFixtures.aapl.map(\.name) {
             let name = "\(UUID().uuidString)@3x.ktx"
