@@ -7,7 +7,11 @@ import Foundation
 public enum Starter {
     /// Every file of the starter, relative to the folder it goes into, sorted.
     public static func files() throws(CompilerError) -> [String] {
-        let root = try resources()
+        try files(in: try resources())
+    }
+
+    /// The files below `root`, relative to it, sorted.
+    private static func files(in root: URL) throws(CompilerError) -> [String] {
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
             throw CompilerError(Diagnostic.starterMissing.placed(file: root.relativePathForDisplay, path: nil))
         }
@@ -25,7 +29,7 @@ public enum Starter {
     @discardableResult
     public static func write(into folder: URL) throws(CompilerError) -> [String] {
         let root = try resources()
-        let files = try files()
+        let files = try files(in: root)
         let targets = files.map { folder.appendingPathComponent($0) }
         let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }
         guard existing.isEmpty else {
