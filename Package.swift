@@ -39,6 +39,8 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // Splices DEFLATE streams compressed apart into one (the PNG encoder's stripes of rows).
+        .target(name: "CDeflateSplice"),
         .target(
             name: "LaunchScreenRepair",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
@@ -57,6 +59,7 @@ let package = Package(
                 "CLibrsvg",
                 "CPangoFontconfig",
                 "CLibdeflate",
+                "CDeflateSplice",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -132,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchAssetCompilerTests",
-            dependencies: ["LaunchAssetCompiler", "LaunchAssetSources", "TestSupport"],
+            dependencies: ["LaunchAssetCompiler", "LaunchAssetSources", "CDeflateSplice", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LaunchAssetSourcesTests", dependencies: ["LaunchAssetSources"]),

@@ -25,3 +25,49 @@ public struct PlannedVariant: Sendable, Hashable {
     /// The template file the SVG came from; relative references resolve against it.
     public var templateFile: URL
 }
+
+/// A screen a layout is drawn for: what the variants of one screen in its different languages
+/// have in common. Its variants are encoded together (`ScreenLanguages`) and stay together in
+/// a shard.
+struct VariantScreen: Hashable {
+    var layout: String
+    var idiom: Idiom
+    var window: MultitaskingWindow?
+    var width: Int
+    var height: Int
+    var orientation: Orientation
+    var appearance: Appearance
+    var devices: [String]
+}
+
+extension PlannedVariant {
+    var screen: VariantScreen {
+        VariantScreen(
+            layout: layout, idiom: idiom, window: window, width: pixels.width, height: pixels.height, orientation: orientation,
+            appearance: appearance, devices: devices)
+    }
+
+    /// The indices of `variants` by screen: the screens in the order they first appear, each
+    /// with its variants in order.
+    static func screens(of variants: [PlannedVariant]) -> [[Int]] {
+        var screens: [[Int]] = []
+        var position: [VariantScreen: Int] = [:]
+        for (index, variant) in variants.enumerated() {
+            if let known = position[variant.screen] {
+                screens[known].append(index)
+            } else {
+                position[variant.screen] = screens.count
+                screens.append([index])
+            }
+        }
+        return screens
+    }
+}
+
+extension LaunchManifest.Variant {
+    var screen: VariantScreen {
+        VariantScreen(
+            layout: layout, idiom: idiom, window: window, width: width, height: height, orientation: orientation,
+            appearance: appearance, devices: devices)
+    }
+}

@@ -96,7 +96,7 @@ private struct PlannedRun {
     func render(_ generator: LaunchAssetGenerator, shard: Shard?) throws(CompilerError) -> RenderResult {
         // A shard renders its deal of the variants; the plan stays whole for shard.json and the preview.
         var part = plan
-        if let shard { part.variants = shard.part(of: plan.variants) }
+        if let shard { part.variants = shard.part(of: plan.variants, screen: \.screen) }
         let writer = OutputWriter(directory: destination.folder.folder, ownedFolders: destination.ownedFolders)
         let scratch = try writer.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -33,6 +33,15 @@ public struct PNGEncoder: Sendable {
     /// The PNG rows are built in the image's own memory when they fit (RGB and indexed rows do),
     /// so encoding needs no second image-sized buffer: the image's pixels are gone afterwards.
     func encode(_ image: CairoImage) throws(RenderError) -> Data {
+        let rows = try rows(of: image)
+        let compressor = try Self.compressor(level: level)
+        defer { libdeflate_free_compressor(compressor) }
+        return rows.png(idat: try Self.compress(rows.bytes, with: compressor))
+    }
+
+    /// The PNG rows of `image`, filtered, and the chunks that go before them, for an encoder of
+    /// several images to compress (``ScreenLanguages``). The image's pixels are gone afterwards.
+    func rows(of image: CairoImage) throws(RenderError) -> PNGRows {
         cairo_surface_flush(image.surface)
         guard let base = cairo_image_surface_get_data(image.surface) else { throw .pngFailed("the image has no pixels") }
         let pixels = Pixels(
@@ -40,29 +49,34 @@ public struct PNGEncoder: Sendable {
             stride: Int(cairo_image_surface_get_stride(image.surface)),
             opaque: cairo_image_surface_get_format(image.surface) == CAIRO_FORMAT_RGB24
         )
+        var chunks = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let rows: Scanlines
+        if let palette = pixels.palette() {
+            chunks.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
+            chunks.appendChunk("tEXt", GeneratorMark.text)
+            chunks.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
+            if !pixels.opaque { chunks.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
+            rows = pixels.indexedScanlines(palette)
+        } else {
+            chunks.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
+            chunks.appendChunk("tEXt", GeneratorMark.text)
+            rows = pixels.scanlines()
+        }
+        let encoded = PNGRows(chunks: chunks, scanlines: rows, image: image)
+        if rows.bytesPerPixel > 1, Self.filterTrialLevels.contains(level) {
+            let compressor = try Self.compressor(level: level)
+            defer { libdeflate_free_compressor(compressor) }
+            if try Self.subFilterWins(rows, with: compressor) { rows.applySubFilter() }
+        }
+        return encoded
+    }
+
+    /// A libdeflate compressor at `level`; the caller frees it.
+    static func compressor(level: Int) throws(RenderError) -> OpaquePointer {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
             throw .pngFailed("libdeflate cannot allocate a compressor")
         }
-        defer { libdeflate_free_compressor(compressor) }
-        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let idat: [UInt8]
-        if let palette = pixels.palette() {
-            png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: 3))
-            png.appendChunk("tEXt", GeneratorMark.text)
-            png.appendChunk("PLTE", palette.colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
-            if !pixels.opaque { png.appendChunk("tRNS", palette.colors.map { UInt8($0 >> 24) }) }
-            idat = try pixels.withIndexedScanlines(palette) { rows throws(RenderError) in try Self.compress(rows.bytes, with: compressor) }
-        } else {
-            png.appendChunk("IHDR", Self.header(width: image.width, height: image.height, colorType: pixels.opaque ? 2 : 6))
-            png.appendChunk("tEXt", GeneratorMark.text)
-            idat = try pixels.withScanlines { rows throws(RenderError) in
-                if Self.filterTrialLevels.contains(level), try Self.subFilterWins(rows, with: compressor) { rows.applySubFilter() }
-                return try Self.compress(rows.bytes, with: compressor)
-            }
-        }
-        png.appendChunk("IDAT", idat)
-        png.appendChunk("IEND", [])
-        return png
+        return compressor
     }
 
     /// Whether the Sub filter compresses `rows` smaller than no filter, judged on bands of rows
@@ -71,14 +85,13 @@ public struct PNGEncoder: Sendable {
     private static func subFilterWins(_ rows: Scanlines, with compressor: OpaquePointer) throws(RenderError) -> Bool {
         let sample = rows.sample()
         defer { sample.bytes.deallocate() }
-        let unfiltered = try compress(sample.bytes, with: compressor).count
+        let unfiltered = try compress(UnsafeRawBufferPointer(sample.bytes), with: compressor).count
         sample.applySubFilter()
-        return try compress(sample.bytes, with: compressor).count < unfiltered
+        return try compress(UnsafeRawBufferPointer(sample.bytes), with: compressor).count < unfiltered
     }
 
     /// `scanlines` as a zlib stream.
-    private static func compress(_ scanlines: UnsafeMutableRawBufferPointer, with compressor: OpaquePointer) throws(RenderError) -> [UInt8]
-    {
+    static func compress(_ scanlines: UnsafeRawBufferPointer, with compressor: OpaquePointer) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
         // Not zero-filled first: libdeflate writes the `count` bytes kept, nothing else is read.
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
@@ -88,17 +101,61 @@ public struct PNGEncoder: Sendable {
         return output
     }
 
+    /// The zlib header of a stream compressed at `level`: deflate with a 32 KB window, the
+    /// level's class as libdeflate writes it, and the check bits.
+    static func zlibHeader(level: Int) -> [UInt8] {
+        let levelClass: UInt8 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
+        let flags = levelClass << 6
+        return [0x78, flags + UInt8(31 - (0x7800 + Int(flags)) % 31)]
+    }
+
     /// IHDR: size, bit depth 8, the colour type, deflate, no filter method or interlace choice.
     private static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType, 0, 0, 0]
     }
 }
 
+/// An image's PNG rows, filtered, and the chunks that go before its image data. It keeps the
+/// image the rows were built in.
+final class PNGRows {
+    /// The PNG signature, IHDR, tEXt and, for an indexed image, PLTE and tRNS.
+    let chunks: Data
+    private let scanlines: Scanlines
+    private let image: CairoImage
+
+    init(chunks: Data, scanlines: Scanlines, image: CairoImage) {
+        self.chunks = chunks
+        self.scanlines = scanlines
+        self.image = image
+    }
+
+    deinit {
+        if scanlines.ownsBytes { scanlines.bytes.deallocate() }
+    }
+
+    /// The rows, each a filter-type byte then the row's bytes.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(scanlines.bytes) }
+    var rowLength: Int { scanlines.rowLength }
+
+    /// The PNG file of these rows, `idat` their zlib stream.
+    func png(idat: [UInt8]) -> Data { Self.png(chunks: chunks, idat: idat) }
+
+    /// A PNG file: `chunks`, then `idat` as the image data.
+    static func png(chunks: Data, idat: [UInt8]) -> Data {
+        var png = chunks
+        png.appendChunk("IDAT", idat)
+        png.appendChunk("IEND", [])
+        return png
+    }
+}
+
 /// PNG rows, each a filter-type byte then the row's bytes.
-private struct Scanlines {
+struct Scanlines {
     let bytes: UnsafeMutableRawBufferPointer
     let rowLength: Int
     let bytesPerPixel: Int
+    /// Whether `bytes` is a buffer of its own (RGBA rows) rather than the image's memory.
+    var ownsBytes = false
 
     /// A copy of one band of 32 rows in every 256, an eighth of the image spread over all of
     /// it; the caller deallocates its bytes.
@@ -215,12 +272,12 @@ private struct Pixels {
         return palette
     }
 
-    /// Calls `body` with unfiltered rows of palette indices, each after its filter-type byte.
-    func withIndexedScanlines<Result>(_ palette: Palette, _ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
+    /// Unfiltered rows of palette indices, each after its filter-type byte.
+    func indexedScanlines(_ palette: Palette) -> Scanlines {
         // The last pixel looked up and its index, carried from row to row.
         var lastWord: UInt32 = 0
         var lastIndex: UInt8 = palette.index[straight(0)] ?? 0
-        return try withScanlines(
+        return scanlines(
             bytesPerPixel: 1,
             { pixels, count, out in
                 var word = lastWord
@@ -236,13 +293,13 @@ private struct Pixels {
                 }
                 lastWord = word
                 lastIndex = index
-            }, body)
+            })
     }
 
-    /// Calls `body` with unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
-    func withScanlines<Result>(_ body: (Scanlines) throws(RenderError) -> Result) throws(RenderError) -> Result {
+    /// Unfiltered RGB (opaque) or RGBA rows, each after its filter-type byte.
+    func scanlines() -> Scanlines {
         if opaque {
-            return try withScanlines(
+            return scanlines(
                 bytesPerPixel: 3,
                 { pixels, count, out in
                     // Four pixels a step: in a debug build the step, not the bytes, is what costs.
@@ -278,9 +335,9 @@ private struct Pixels {
                         bytes += 3
                         pixel += 1
                     }
-                }, body)
+                })
         }
-        return try withScanlines(
+        return scanlines(
             bytesPerPixel: 4,
             { pixels, count, out in
                 var pixel = pixels
@@ -295,10 +352,10 @@ private struct Pixels {
                     bytes += 4
                     pixel += 1
                 }
-            }, body)
+            })
     }
 
-    /// Builds the rows and hands them to `body`. `convert` writes the bytes of `count` pixels,
+    /// Builds the rows. `convert` writes the bytes of `count` pixels,
     /// once per row and only for the pixels that differ from the row above: the rest of the PNG
     /// row is copied from the one above (launch art repeats rows, a third of the bundled
     /// layouts' rows, and a row crossing a logo differs from the one above in the middle alone),
@@ -308,15 +365,13 @@ private struct Pixels {
     /// output never reaches past input not yet read (it starts at y × (1 + 3 × width) ≤
     /// y × stride, and each pixel is read before its bytes are written, 1 + 3(x + 1) ≤
     /// 4(x + 1)). Wider rows (RGBA) get a buffer of their own.
-    private func withScanlines<Result>(
+    private func scanlines(
         bytesPerPixel: Int,
-        _ convert: (_ pixels: UnsafePointer<UInt32>, _ count: Int, _ out: UnsafeMutablePointer<UInt8>) -> Void,
-        _ body: (Scanlines) throws(RenderError) -> Result
-    ) throws(RenderError) -> Result {
+        _ convert: (_ pixels: UnsafePointer<UInt32>, _ count: Int, _ out: UnsafeMutablePointer<UInt8>) -> Void
+    ) -> Scanlines {
         let rowLength = 1 + width * bytesPerPixel
         let inPlace = bytesPerPixel <= 3 && rowLength <= stride
         let buffer = inPlace ? nil : UnsafeMutableRawBufferPointer.allocate(byteCount: rowLength * height, alignment: 16)
-        defer { buffer?.deallocate() }
         let destination = (buffer?.baseAddress ?? base).assumingMemoryBound(to: UInt8.self)
         let rowBytes = width * 4
         // A copy of the row above, for the first rows, whose pixels their PNG rows write over
@@ -345,11 +400,9 @@ private struct Pixels {
             }
             out.pointee = 0  // filter type None, once the row's pixels are read
         }
-        return try body(
-            Scanlines(
-                bytes: UnsafeMutableRawBufferPointer(start: destination, count: rowLength * height),
-                rowLength: rowLength, bytesPerPixel: bytesPerPixel
-            ))
+        return Scanlines(
+            bytes: UnsafeMutableRawBufferPointer(start: destination, count: rowLength * height),
+            rowLength: rowLength, bytesPerPixel: bytesPerPixel, ownsBytes: !inPlace)
     }
 
     /// Fills `count` pixels of `bytesPerPixel` bytes at `bytes` with copies of the first, each

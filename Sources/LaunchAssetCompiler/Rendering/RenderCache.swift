@@ -44,8 +44,19 @@ public struct RenderCache: Sendable {
     private static let renderers =
         "librsvg \(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version) cairo \(cairo_version()) libdeflate \(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR)"
 
-    /// The key of `variant` encoded by `encoder`.
-    func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
+    /// The keys of a screen's variants, in order, encoded by `encoder`. Their PNGs are encoded
+    /// together (``ScreenLanguages``), so each key also stands for the others' images.
+    func keys(for screen: [PlannedVariant], encoder: PNGEncoder) -> [String] {
+        let own = screen.map { key(for: $0, encoder: encoder) }
+        guard own.count > 1 else { return own }
+        let others =
+            "one of \(own.count) languages of a screen, shared rows at level \(ScreenLanguages.sharedLevel(encoder.level))\n"
+            + own.joined(separator: "\n")
+        return own.map { SHA256.hash(data: Data("\($0)\n\(others)".utf8)).hexString }
+    }
+
+    /// The key of `variant` encoded by `encoder` on its own.
+    private func key(for variant: PlannedVariant, encoder: PNGEncoder) -> String {
         var hasher = SHA256()
         hasher.update(
             data: Data(

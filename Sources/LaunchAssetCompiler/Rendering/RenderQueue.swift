@@ -3,8 +3,11 @@ import Foundation
 /// Renders planned variants to PNG on a fixed number of worker threads, taking what it can
 /// from a ``RenderCache``.
 ///
-/// Memory stays bounded: each worker holds one cairo surface at a time, frees it once the PNG
-/// is encoded and writes the PNG to disk, so peak image memory is `jobs` × the largest image.
+/// A worker takes a screen's languages together (``ScreenLanguages``). Memory stays bounded:
+/// each worker holds at most two cairo surfaces (a screen's first image and the one it draws)
+/// and the rows where the screen's other languages differ, and writes the PNGs to disk once
+/// encoded, so peak image memory grows with `jobs` and the largest image, not with the number
+/// of variants.
 public struct RenderQueue: Sendable {
     /// How many variants render at once.
     public var jobs: Int
@@ -28,54 +31,92 @@ public struct RenderQueue: Sendable {
         scratch: URL,
         progress: @Sendable (Int) -> Void = { _ in }
     ) throws(CompilerError) -> (images: [RenderedImage], cached: Int, renderTimes: [Duration?]) {
-        let state = SharedState(count: variants.count)
+        // The largest screens first, so that no worker is left with a large one at the end.
+        let screens = PlannedVariant.screens(of: variants).sorted {
+            variants[$0[0]].pixels.width * variants[$0[0]].pixels.height * $0.count
+                > variants[$1[0]].pixels.width * variants[$1[0]].pixels.height * $1.count
+        }
+        let state = SharedState(screens: screens, count: variants.count)
         let renderer = renderer
         let cache = cache
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, variants.count))) { _ in
-            while let index = state.nextIndex() {
-                let variant = variants[index]
-                let (width, height) = (variant.pixels.width, variant.pixels.height)
-                let key = cache?.key(for: variant, encoder: renderer.encoder)
-                if let cache, let key, let image = cache.image(forKey: key, width: width, height: height) {
-                    progress(state.finish(index, with: image, cached: true))
-                    continue
-                }
-                let png: Data
-                let started = ContinuousClock.now
-                do {
-                    png = try renderer.png(variant.svg, width: width, height: height, baseFile: variant.templateFile)
-                } catch {
-                    state.fail([
-                        Diagnostic(
-                            file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)",
-                            message: "\(error)"
-                        )
-                    ])
-                    continue
-                }
-                state.time(index, ContinuousClock.now - started)
-                // The PNG goes to disk at once, so memory holds one image per job.
-                let image: RenderedImage
-                if let cache, let key, let entry = cache.store(png, forKey: key) {
-                    image = entry
-                } else {
-                    do throws(CompilerError) {
-                        image = try RenderedImage(writing: png, to: scratch.appendingPathComponent("\(index).png"))
-                    } catch {
-                        state.fail(error.diagnostics)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, screens.count))) { _ in
+            while let screen = state.nextScreen() {
+                let members = screen.map { variants[$0] }
+                let keys: [String?] = cache?.keys(for: members, encoder: renderer.encoder) ?? members.map { _ in nil }
+                // Each PNG of a screen depends on all of its languages: they come from the cache
+                // together, or are rendered together.
+                if let cache {
+                    let found = zip(members, keys).compactMap { variant, key in
+                        key.flatMap { cache.image(forKey: $0, width: variant.pixels.width, height: variant.pixels.height) }
+                    }
+                    if found.count == members.count {
+                        for (index, image) in zip(screen, found) { progress(state.finish(index, with: image, cached: true)) }
                         continue
                     }
                 }
-                progress(state.finish(index, with: image, cached: false))
+                guard let pngs = Self.render(members, at: screen, with: renderer, state: state) else { continue }
+                for ((index, key), png) in zip(zip(screen, keys), pngs) {
+                    // Each PNG goes to disk at once.
+                    let image: RenderedImage
+                    if let cache, let key, let entry = cache.store(png, forKey: key) {
+                        image = entry
+                    } else {
+                        do throws(CompilerError) {
+                            image = try RenderedImage(writing: png, to: scratch.appendingPathComponent("\(index).png"))
+                        } catch {
+                            state.fail(error.diagnostics)
+                            break
+                        }
+                    }
+                    progress(state.finish(index, with: image, cached: false))
+                }
             }
         }
         return try state.results()
+    }
+
+    /// The PNGs of one screen's variants (at `indices` of the plan), encoded together
+    /// (``ScreenLanguages``); `nil` after a failure, which `state` records. Each variant's time is
+    /// its drawing plus its share of the encoding.
+    private static func render(
+        _ screen: [PlannedVariant], at indices: [Int], with renderer: SVGRenderer, state: SharedState
+    ) -> [Data]? {
+        var languages = ScreenLanguages(encoder: renderer.encoder)
+        var times: [Duration] = []
+        for variant in screen {
+            let started = ContinuousClock.now
+            do throws(RenderError) {
+                let (width, height) = (variant.pixels.width, variant.pixels.height)
+                try languages.add(renderer.image(variant.svg, width: width, height: height, baseFile: variant.templateFile, opaque: true))
+            } catch {
+                state.fail([failure(of: variant, error)])
+                return nil
+            }
+            times.append(ContinuousClock.now - started)
+        }
+        let started = ContinuousClock.now
+        let pngs: [Data]
+        do throws(RenderError) {
+            pngs = try languages.pngs()
+        } catch {
+            state.fail([failure(of: screen[0], error)])
+            return nil
+        }
+        let share = (ContinuousClock.now - started) / screen.count
+        for (index, time) in zip(indices, times) { state.time(index, time + share) }
+        return pngs
+    }
+
+    /// `error`, placed at the variant's template.
+    private static func failure(of variant: PlannedVariant, _ error: RenderError) -> Diagnostic {
+        Diagnostic(file: variant.templateFile.relativePathForDisplay, path: "variant \(variant.id)", message: "\(error)")
     }
 }
 
 /// The work list and results the workers share, behind a lock.
 private final class SharedState: @unchecked Sendable {
     private let lock = NSLock()
+    private let screens: [[Int]]
     private var next = 0
     private var finished = 0
     private var cached = 0
@@ -83,17 +124,18 @@ private final class SharedState: @unchecked Sendable {
     private var renderTimes: [Duration?]
     private var failures: [Diagnostic] = []
 
-    init(count: Int) {
+    init(screens: [[Int]], count: Int) {
+        self.screens = screens
         outputs = Array(repeating: nil, count: count)
         renderTimes = Array(repeating: nil, count: count)
     }
 
-    /// The next variant to render, or `nil` when all are taken or one failed.
-    func nextIndex() -> Int? {
+    /// The indices of the next screen's variants to render, or `nil` when all are taken or one failed.
+    func nextScreen() -> [Int]? {
         lock.withLock {
-            guard failures.isEmpty, next < outputs.count else { return nil }
+            guard failures.isEmpty, next < screens.count else { return nil }
             defer { next += 1 }
-            return next
+            return screens[next]
         }
     }
 

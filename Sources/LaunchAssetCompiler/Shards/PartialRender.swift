@@ -61,7 +61,7 @@ public struct PartialRender: Codable, Sendable {
         models = GeneratedAssets.models(of: plan.variants, among: plan.catalog.devices)
         developmentLanguage = plan.layouts.first?.developmentLanguage
         deviceNames = plan.catalog.names(of: plan.variants.flatMap(\.devices))
-        rendered = zip(shard.part(of: plan.variants), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
+        rendered = zip(shard.part(of: plan.variants, screen: \.screen), images).map { Image(id: $0.id, md5: $1.md5, length: $1.length) }
         self.plan = SHA256.hash(data: Data("\(inputs)\npreview \(preview)\nshards \(shard.count)\n".utf8)).hexString
     }
 
@@ -108,7 +108,7 @@ public struct PartialRender: Codable, Sendable {
         var images: [String: RenderedImage] = [:]
         for index in 1...count {
             let (folder, record) = byIndex[index]!
-            let expected = record.shard.part(of: record.variants).map(\.id)
+            let expected = record.shard.part(of: record.variants, screen: \.screen).map(\.id)
             guard record.rendered.map(\.id) == expected else {
                 throw CompilerError(Diagnostic.shardListsOtherVariants("\(record.shard)").placed(file: display(folder), path: "rendered"))
             }

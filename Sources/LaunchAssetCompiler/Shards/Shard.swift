@@ -1,7 +1,8 @@
 /// One of `count` parts of a render, numbered from 1: `render --shard 2/4`.
 ///
-/// Variants are dealt round robin in plan order, so every shard gets a similar mix of layouts
-/// and screen sizes, and the same plan always splits the same way.
+/// Screens are dealt round robin in plan order, each with its variants in every language (they
+/// are encoded together), so every shard gets a similar mix of layouts and screen sizes, and
+/// the same plan always splits the same way.
 public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     public var index: Int
     public var count: Int
@@ -21,14 +22,15 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
-    /// Whether the variant at `position` (0-based, in plan order) belongs to this shard.
-    public func contains(position: Int) -> Bool {
-        position % count == index - 1
-    }
-
-    /// This shard's elements of `all`, in order.
-    public func part<Element>(of all: [Element]) -> [Element] {
-        all.enumerated().filter { contains(position: $0.offset) }.map(\.element)
+    /// This shard's variants of `all`, in order: those of every `count`-th screen, `screen`
+    /// giving a variant's, from the `index`-th on.
+    func part<Variant>(of all: [Variant], screen: (Variant) -> VariantScreen) -> [Variant] {
+        var number: [VariantScreen: Int] = [:]
+        return all.filter { variant in
+            let screen = screen(variant)
+            if number[screen] == nil { number[screen] = number.count }
+            return number[screen]! % count == index - 1
+        }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -101,6 +101,17 @@ public struct VariantPlanner: Sendable {
                 svg.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             }
         }
+        /// An instance alone, compared and hashed by its bytes as `Key` does.
+        struct Instance: Hashable {
+            var svg: String
+
+            static func == (a: Instance, b: Instance) -> Bool { Key.sameBytes(a.svg, b.svg) }
+
+            func hash(into hasher: inout Hasher) {
+                var svg = svg
+                svg.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
         var order: [Key] = []
         var devices: [Key: [String]] = [:]
         let languages = layout.languages
@@ -143,7 +154,7 @@ public struct VariantPlanner: Sendable {
         var variants: [PlannedVariant] = []
         var used: [String: Int] = [:]
         var errors: [Diagnostic] = []
-        var checked: Set<String> = []
+        var checked: Set<Instance> = []
         // Each cause once: a fault in a template shows in every variant's instance.
         var reported: Set<String> = []
         func report(_ diagnostic: Diagnostic, cause: String) {
@@ -157,7 +168,7 @@ public struct VariantPlanner: Sendable {
             let base = "\(layout.id)-\(key.idiom.rawValue)-\(window)\(key.pixels)-\(key.appearance.rawValue)\(locale)"
             used[base, default: 0] += 1
             let id = used[base]! == 1 ? base : "\(base)-\(used[base]!)"
-            if checkingInstances, checked.insert(key.svg).inserted {
+            if checkingInstances, checked.insert(Instance(svg: key.svg)).inserted {
                 // A key or string inserted with {{{ }}} may bring what the template could not.
                 if let (index, message) = SVGReferencePolicy.forbiddenMarkup(in: key.svg) {
                     let (line, column) = TemplateLibrary.lineAndColumn(of: index, in: key.svg)
