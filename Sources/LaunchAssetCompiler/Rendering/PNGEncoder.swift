@@ -33,7 +33,11 @@ public struct PNGEncoder: Sendable {
     /// The PNG rows are built in the image's own memory when they fit (RGB and indexed rows do),
     /// so encoding needs no second image-sized buffer: the image's pixels are gone afterwards.
     func encode(_ image: CairoImage) throws(RenderError) -> Data {
-        let rows = try rows(of: image)
+        try png(of: rows(of: image))
+    }
+
+    /// The PNG of `rows`, compressed whole as one zlib stream.
+    func png(of rows: PNGRows) throws(RenderError) -> Data {
         let compressor = try Self.compressor(level: level)
         defer { libdeflate_free_compressor(compressor) }
         return rows.png(idat: try Self.compress(rows.bytes, with: compressor))

@@ -43,7 +43,7 @@ struct ScreenLanguages {
             return
         }
         guard rows.rowLength == first.rowLength, rows.bytes.count == first.bytes.count else {
-            others.append(.encoded(try rows.png(idat: Self.zlibStream(rows.bytes, level: encoder.level))))
+            others.append(.encoded(try encoder.png(of: rows)))
             return
         }
         let differing = Self.differingRows(rows, from: first)
@@ -68,7 +68,7 @@ struct ScreenLanguages {
                 guard case .encoded(let png) = other else { return nil }
                 return png
             }
-            return try [first.png(idat: Self.zlibStream(first.bytes, level: encoder.level))] + alone
+            return try [encoder.png(of: first)] + alone
         }
         let rowLength = first.rowLength
         let rowCount = first.bytes.count / rowLength
@@ -85,14 +85,16 @@ struct ScreenLanguages {
         defer { libdeflate_free_compressor(own) }
         let top = above.isEmpty ? nil : try DeflateSegments.compress(above, with: shared)
         let bottom = below.isEmpty ? nil : try DeflateSegments.compress(below, with: shared)
+        // The checksum runs over the rows in order: the shared rows above the band count once.
+        let adlerAbove = above.isEmpty ? 1 : libdeflate_adler32(1, above.baseAddress, above.count)
 
         /// One image's PNG: the shared rows around `bandBytes`, its rows in the band.
         func png(chunks: Data, bandBytes: UnsafeRawBufferPointer) throws(RenderError) -> Data {
             var segments = top.map { [$0] } ?? []
             if !bandBytes.isEmpty { segments.append(try DeflateSegments.compress(bandBytes, with: own)) }
             if let bottom { segments.append(bottom) }
-            var adler: UInt32 = 1
-            for part in [above, bandBytes, below] where !part.isEmpty {
+            var adler = adlerAbove
+            for part in [bandBytes, below] where !part.isEmpty {
                 adler = libdeflate_adler32(adler, part.baseAddress, part.count)
             }
             return PNGRows.png(chunks: chunks, idat: DeflateSegments.zlibStream(segments, level: encoder.level, adler: adler))
@@ -132,12 +134,5 @@ struct ScreenLanguages {
         var bottom = count
         while memcmp(new + (bottom - 1) * length, old + (bottom - 1) * length, length) == 0 { bottom -= 1 }
         return top..<bottom
-    }
-
-    /// `bytes` as one zlib stream at `level`.
-    private static func zlibStream(_ bytes: UnsafeRawBufferPointer, level: Int) throws(RenderError) -> [UInt8] {
-        let compressor = try PNGEncoder.compressor(level: level)
-        defer { libdeflate_free_compressor(compressor) }
-        return try PNGEncoder.compress(bytes, with: compressor)
     }
 }
